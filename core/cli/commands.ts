@@ -1,0 +1,147 @@
+/** The four CLI commands. Each returns the process exit code. */
+import { readFile } from 'node:fs/promises';
+import { resolve } from 'node:path';
+import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
+import { startToolpack } from '../bootstrap.js';
+import { KernelError } from '../errors.js';
+import type { Kernel } from '../kernel/kernel.js';
+import { startHttpServer } from '../server/http.js';
+import { createMcpServer } from '../server/mcp-server.js';
+import { UnknownToolError } from '../tools/invoke.js';
+import { KERNEL_VERSION } from '../version.js';
+import { UsageError, type CliArgs } from './args.js';
+
+const out = (text: string) => process.stdout.write(`${text}\n`);
+const err = (text: string) => process.stderr.write(`${text}\n`);
+
+function start(args: CliArgs): Promise<Kernel> {
+  return startToolpack({ cwd: args.cwd, configPath: args.config, preset: args.preset });
+}
+
+/** Resolves when the process is asked to stop (signal, or stdin closing in stdio mode). */
+function untilShutdown(watchStdin: boolean): Promise<void> {
+  return new Promise((resolvePromise) => {
+    const done = () => resolvePromise();
+    process.once('SIGINT', done);
+    process.once('SIGTERM', done);
+    if (watchStdin) {
+      process.stdin.once('end', done);
+      process.stdin.once('close', done);
+    }
+  });
+}
+
+export async function serve(args: CliArgs): Promise<number> {
+  const kernel = await start(args);
+  if (args.http) {
+    const token = args.token ?? process.env.TOOLPACK_TOKEN ?? undefined;
+    const http = await startHttpServer(kernel, {
+      host: args.host ?? '127.0.0.1',
+      port: args.port ?? 3333,
+      token: token || undefined,
+    });
+    err(`toolpack: serving ${kernel.registry.exposed().length} tools at ${http.url}${token ? ' (bearer token required)' : ''}`);
+    await untilShutdown(false);
+    await http.close();
+  } else {
+    const server = createMcpServer(kernel);
+    await server.connect(new StdioServerTransport());
+    await untilShutdown(true);
+    await server.close();
+  }
+  await kernel.stop();
+  return 0;
+}
+
+function firstSentence(text: string): string {
+  const match = /^(.+?[.!?])(\s|$)/s.exec(text.trim());
+  return (match ? match[1]! : text).replace(/\s+/g, ' ');
+}
+
+export async function list(args: CliArgs): Promise<number> {
+  const kernel = await start(args);
+  try {
+    const rows = kernel.registry.exposed().map((t) => ({ name: t.definition.name, pack: t.packId, description: firstSentence(t.definition.description) }));
+    if (args.json) {
+      out(JSON.stringify(rows, null, 2));
+    } else {
+      const width = Math.max(4, ...rows.map((r) => r.name.length));
+      const packWidth = Math.max(4, ...rows.map((r) => r.pack.length));
+      out(`${'TOOL'.padEnd(width)}  ${'PACK'.padEnd(packWidth)}  DESCRIPTION`);
+      for (const r of rows) out(`${r.name.padEnd(width)}  ${r.pack.padEnd(packWidth)}  ${r.description}`);
+    }
+    return 0;
+  } finally {
+    await kernel.stop();
+  }
+}
+
+async function callArguments(args: CliArgs): Promise<unknown> {
+  let text: string | undefined;
+  if (typeof args.json === 'string') text = args.json;
+  else if (args.file) text = await readFile(resolve(args.cwd ?? process.cwd(), args.file), 'utf8');
+  if (text === undefined) return {};
+  try {
+    return JSON.parse(text);
+  } catch (error) {
+    throw new UsageError(`tool arguments are not valid JSON: ${(error as Error).message}`);
+  }
+}
+
+export async function call(args: CliArgs): Promise<number> {
+  const name = args.positionals[0];
+  if (!name) throw new UsageError('call needs a tool name: toolpack call <tool> --json \'{...}\'');
+  const input = await callArguments(args);
+  const kernel = await start(args);
+  try {
+    const result = await kernel.call(name, input);
+    out(JSON.stringify(result.structuredContent ?? {}, null, 2));
+    if (result.isError) {
+      const text = result.content[0];
+      if (text?.type === 'text') err(text.text);
+      return 1;
+    }
+    return 0;
+  } catch (error) {
+    if (error instanceof UnknownToolError) {
+      err(`toolpack: ${error.message}`);
+      return 2;
+    }
+    throw error;
+  } finally {
+    await kernel.stop();
+  }
+}
+
+export async function doctor(args: CliArgs): Promise<number> {
+  const begun = performance.now();
+  let kernel: Kernel;
+  try {
+    kernel = await start(args);
+  } catch (error) {
+    if (!(error instanceof KernelError)) throw error;
+    out(`Toolpack kernel ${KERNEL_VERSION}`);
+    out(`Start-up failed [${error.code}]:`);
+    out(error.message);
+    return 2;
+  }
+  try {
+    out(`Toolpack kernel ${KERNEL_VERSION} (Node ${process.version})`);
+    out(`Config file: ${kernel.configFile ?? '(none found: serving every built-in pack with defaults)'}`);
+    out(`Workspace:   ${kernel.workspaceRoot}`);
+    out(`Start-up:    ${Math.round(performance.now() - begun)} ms`);
+    out('');
+    for (const pack of kernel.packInfo()) {
+      const timing = pack.startupMs !== undefined ? ` (${pack.startupMs} ms)` : '';
+      out(`${pack.id}@${pack.version}  ${pack.state}${timing}`);
+      if (pack.error) out(`  why: ${pack.error}`);
+      if (pack.state === 'dependency') out('  loaded for the packs that depend on it; its tools are hidden');
+      if (pack.tools.length) out(`  tools: ${pack.tools.join(', ')}`);
+    }
+    out('');
+    out(`${kernel.registry.exposed().length} tools exposed`);
+    return kernel.packInfo().some((p) => p.state === 'failed') ? 1 : 0;
+  } finally {
+    await kernel.stop();
+  }
+}

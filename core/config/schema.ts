@@ -1,0 +1,80 @@
+/**
+ * The configuration file's schema. Unknown keys are errors (additionalProperties:
+ * false everywhere) so a typo never silently does nothing.
+ */
+import { Type, type Static } from 'typebox';
+
+const strict = { additionalProperties: false } as const;
+
+const ToolFilter = Type.Object(
+  {
+    include: Type.Optional(Type.Array(Type.String(), { description: 'Tool names or globs (memory_*) to expose; others are hidden.' })),
+    exclude: Type.Optional(Type.Array(Type.String(), { description: 'Tool names or globs to hide.' })),
+  },
+  strict,
+);
+
+const PluginEntry = Type.Union([
+  Type.String({ description: 'A built-in pack name, a relative path, or a package name.' }),
+  Type.Tuple([Type.String(), Type.Record(Type.String(), Type.Unknown())]),
+]);
+
+const PackSettings = Type.Object(
+  {
+    enabled: Type.Optional(Type.Boolean()),
+    onFailure: Type.Optional(Type.Unsafe<'abort' | 'skip'>({ type: 'string', enum: ['abort', 'skip'] })),
+    initTimeoutMs: Type.Optional(Type.Integer({ minimum: 1 })),
+    tools: Type.Optional(ToolFilter),
+  },
+  strict,
+);
+
+const Preset = Type.Object(
+  {
+    description: Type.Optional(Type.String()),
+    packs: Type.Optional(Type.Array(Type.String())),
+    tools: Type.Optional(ToolFilter),
+  },
+  strict,
+);
+
+export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+
+export const ConfigSchema = Type.Object(
+  {
+    $schema: Type.Optional(Type.String()),
+    plugins: Type.Optional(Type.Array(PluginEntry)),
+    packs: Type.Optional(Type.Record(Type.String(), PackSettings)),
+    tools: Type.Optional(ToolFilter),
+    presets: Type.Optional(Type.Record(Type.String(), Preset)),
+    preset: Type.Optional(Type.String()),
+    workspace: Type.Optional(
+      Type.Object(
+        {
+          root: Type.Optional(Type.String()),
+          allowedRoots: Type.Optional(Type.Array(Type.String())),
+        },
+        strict,
+      ),
+    ),
+    logLevel: Type.Optional(Type.Unsafe<(typeof LOG_LEVELS)[number]>({ type: 'string', enum: [...LOG_LEVELS] })),
+    store: Type.Optional(
+      Type.Object({ path: Type.Optional(Type.String({ description: 'Database file, relative to the workspace, or ":memory:".' })) }, strict),
+    ),
+    http: Type.Optional(
+      Type.Object(
+        {
+          port: Type.Optional(Type.Integer({ minimum: 0, maximum: 65535 })),
+          host: Type.Optional(Type.String()),
+        },
+        strict,
+      ),
+    ),
+  },
+  strict,
+);
+
+export type ToolpackConfig = Static<typeof ConfigSchema>;
+export type PluginEntryValue = Static<typeof PluginEntry>;
+export type ToolFilterValue = Static<typeof ToolFilter>;
+export type PackSettingsValue = Static<typeof PackSettings>;

@@ -1,0 +1,50 @@
+/**
+ * Start-up failures: a stable code per cause (the avvio/Fastify model) so
+ * scripts and docs can refer to them, and a message that names the file, the
+ * pack and what was expected.
+ */
+export const KernelErrorCodes = {
+  CONFIG_NOT_FOUND: 'TP_CONFIG_NOT_FOUND',
+  CONFIG_LOAD_FAILED: 'TP_CONFIG_LOAD_FAILED',
+  CONFIG_INVALID: 'TP_CONFIG_INVALID',
+  PRESET_UNKNOWN: 'TP_PRESET_UNKNOWN',
+  PLUGIN_NOT_FOUND: 'TP_PLUGIN_NOT_FOUND',
+  PLUGIN_LOAD_FAILED: 'TP_PLUGIN_LOAD_FAILED',
+  PLUGIN_INVALID_MANIFEST: 'TP_PLUGIN_INVALID_MANIFEST',
+  PLUGIN_DUPLICATE_ID: 'TP_PLUGIN_DUPLICATE_ID',
+  PLUGIN_UNKNOWN_DEPENDENCY: 'TP_PLUGIN_UNKNOWN_DEPENDENCY',
+  PLUGIN_DEPENDENCY_CYCLE: 'TP_PLUGIN_DEPENDENCY_CYCLE',
+  PLUGIN_KERNEL_MISMATCH: 'TP_PLUGIN_KERNEL_MISMATCH',
+  PLUGIN_OPTIONS_INVALID: 'TP_PLUGIN_OPTIONS_INVALID',
+  PLUGIN_INIT_FAILED: 'TP_PLUGIN_INIT_FAILED',
+  PLUGIN_INIT_TIMEOUT: 'TP_PLUGIN_INIT_TIMEOUT',
+  MODULE_TARGET_MISSING: 'TP_MODULE_TARGET_MISSING',
+  SERVICE_UNKNOWN: 'TP_SERVICE_UNKNOWN',
+  SERVICE_DUPLICATE: 'TP_SERVICE_DUPLICATE',
+  TOOL_DUPLICATE: 'TP_TOOL_DUPLICATE',
+  TOOL_INVALID: 'TP_TOOL_INVALID',
+} as const;
+
+export type KernelErrorCode = (typeof KernelErrorCodes)[keyof typeof KernelErrorCodes];
+
+export class KernelError extends Error {
+  readonly code: KernelErrorCode;
+  readonly details?: Record<string, unknown>;
+
+  constructor(code: KernelErrorCode, message: string, details?: Record<string, unknown>, options?: { cause?: unknown }) {
+    super(message, options);
+    this.name = 'KernelError';
+    this.code = code;
+    this.details = details;
+  }
+}
+
+export function isKernelError(value: unknown): value is KernelError {
+  return value instanceof KernelError;
+}
+
+/** Errors thrown by a tool or pack that are not ours: keep the message, never the stack, in results. */
+export function messageOf(error: unknown): string {
+  if (error instanceof Error) return error.message;
+  return String(error);
+}

@@ -1,0 +1,255 @@
+/**
+ * The kernel: from a loaded config to a running tool registry. Plans the packs
+ * (pack-plan.ts), registers them, runs each pack's modules and then its init
+ * in dependency order under a timeout and the pack's failure policy, merges
+ * the tools, and disposes everything in reverse order, once.
+ */
+import { resolve } from 'node:path';
+import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import type { DepsSpec } from '../../sdk/refs.js';
+import type { InitSpec, ResultMiddleware } from '../../sdk/plugin.js';
+import { coreServices, type KernelInfo, type Logger, type PackInfo } from '../../sdk/services.js';
+import type { LoadedConfig } from '../config/load.js';
+import { KernelError, KernelErrorCodes, messageOf } from '../errors.js';
+import { createAi } from '../services/ai.js';
+import { createCache } from '../services/cache.js';
+import { createConfirm } from '../services/confirm.js';
+import { createEvents } from '../services/events.js';
+import { createGit } from '../services/git.js';
+import { createRootLogger, resolveLogLevel } from '../services/logger.js';
+import { createResources } from '../services/resources.js';
+import { createStore } from '../services/store.js';
+import { createWorkspace } from '../services/workspace.js';
+import { invokeTool, type CallEnvironment, type ToolRuntime } from '../tools/invoke.js';
+import { passesFilter } from '../tools/name-filter.js';
+import { ToolRegistry } from '../tools/registry.js';
+import { KERNEL_VERSION } from '../version.js';
+import { planPacks, type PlannedPack } from './pack-plan.js';
+import { validatePackOptions } from './pack-options.js';
+import { ServiceContainer } from './service-container.js';
+
+export const DEFAULT_INIT_TIMEOUT_MS = 30_000;
+
+export interface KernelOptions {
+  loaded: LoadedConfig;
+  /** Workspace root unless the config sets one; the folder `serve` runs in. */
+  cwd: string;
+  preset?: string;
+  logger?: Logger;
+  /** Overrides the config's store path (tests use ':memory:'). */
+  storePath?: string;
+}
+
+interface PackRuntime {
+  planned: PlannedPack;
+  info: PackInfo;
+  dispose?: () => void | Promise<void>;
+}
+
+function withTimeout<T>(work: Promise<T>, ms: number, onTimeout: () => Error): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(onTimeout()), ms);
+  });
+  return Promise.race([work, timeout]).finally(() => clearTimeout(timer));
+}
+
+export class Kernel {
+  readonly registry = new ToolRegistry();
+  readonly logger: Logger;
+  readonly configFile: string | null;
+  private readonly container = new ServiceContainer();
+  private readonly middleware: ResultMiddleware[] = [];
+  private readonly packs: PackRuntime[] = [];
+  private disabled: PackInfo[] = [];
+  private runtime!: ToolRuntime;
+  private closeStore: () => void = () => {};
+  private stopped: Promise<void> | undefined;
+
+  private constructor(private readonly options: KernelOptions) {
+    this.configFile = options.loaded.file;
+    this.logger = options.logger ?? createRootLogger(resolveLogLevel(options.loaded.config.logLevel));
+  }
+
+  static async start(options: KernelOptions): Promise<Kernel> {
+    const kernel = new Kernel(options);
+    try {
+      await kernel.boot();
+    } catch (error) {
+      await kernel.stop();
+      throw error;
+    }
+    return kernel;
+  }
+
+  private registerCoreServices(): void {
+    const { config } = this.options.loaded;
+    const configDir = this.options.loaded.dir;
+    const root = config.workspace?.root ? resolve(configDir, config.workspace.root) : this.options.cwd;
+    const workspace = createWorkspace(root, (config.workspace?.allowedRoots ?? []).map((dir) => resolve(configDir, dir)));
+    const storePath = this.options.storePath ?? (config.store?.path ? (config.store.path === ':memory:' ? ':memory:' : resolve(workspace.root, config.store.path)) : resolve(workspace.root, '.toolpack', 'toolpack.db'));
+    const store = createStore(storePath);
+    this.closeStore = () => store.close();
+    const resources = createResources(store);
+    const ai = createAi();
+    const confirm = createConfirm(store);
+    const kernelInfo: KernelInfo = { kernelVersion: KERNEL_VERSION, configFile: this.configFile, packs: () => this.packInfo() };
+
+    const c = this.container;
+    c.registerCore(coreServices.workspace, workspace);
+    c.registerCore(coreServices.store, store);
+    c.registerCore(coreServices.cache, createCache(store));
+    c.registerCore(coreServices.resources, resources);
+    c.registerCore(coreServices.events, createEvents(this.logger));
+    c.registerCore(coreServices.git, createGit(workspace));
+    c.registerCore(coreServices.ai, ai);
+    c.registerCore(coreServices.confirm, confirm);
+    c.registerCore(coreServices.kernel, kernelInfo);
+    c.registerPackScoped(coreServices.logger, (packId) => this.loggerFor(packId));
+    c.registerPackScoped(coreServices.config, (packId) => this.packs.find((p) => p.planned.manifest.id === packId)?.planned.options ?? {});
+
+    this.runtime = {
+      registry: this.registry,
+      middleware: this.middleware,
+      loggerFor: (packId) => this.loggerFor(packId),
+      workspace,
+      ai,
+      confirm,
+      resources,
+    };
+  }
+
+  private loggerFor(packId: string): Logger {
+    return this.logger.child({ pack: packId });
+  }
+
+  private async boot(): Promise<void> {
+    this.registerCoreServices();
+    const plan = await planPacks(this.options.loaded, this.options.preset);
+    this.disabled = plan.disabled.map((d) => ({ ...d, state: 'disabled', tools: [] }));
+    const origin = this.configFile ?? 'the default configuration';
+
+    // Options are validated (defaults applied) before any pack code runs.
+    for (const planned of plan.packs) {
+      planned.options = validatePackOptions(planned.manifest, planned.options, origin);
+      this.packs.push({ planned, info: { id: planned.manifest.id, version: planned.manifest.version, state: planned.exposed ? 'loaded' : 'dependency', tools: [] } });
+    }
+
+    const inits = new Map<string, { pack?: InitSpec<DepsSpec>; modules: Array<{ id: string; spec: InitSpec<DepsSpec> }> }>();
+    for (const { planned } of this.packs) {
+      const id = planned.manifest.id;
+      const entry = { modules: [] } as { pack?: InitSpec<DepsSpec>; modules: Array<{ id: string; spec: InitSpec<DepsSpec> }> };
+      inits.set(id, entry);
+      planned.manifest.register({
+        registerExtensionPoint: (point, impl) => this.container.registerExtensionPoint(point.id, id, impl),
+        provideService: ({ service, deps, factory }) =>
+          this.container.provide(service, id, async () => factory(await this.container.resolve(deps, id, `Service "${service.id}" of pack "${id}"`))),
+        registerResultMiddleware: (mw) => this.middleware.push(mw),
+        registerInit: (spec) => {
+          if (entry.pack) throw new KernelError(KernelErrorCodes.PLUGIN_INVALID_MANIFEST, `Pack "${id}" registered more than one init`, { pack: id });
+          entry.pack = spec as InitSpec<DepsSpec>;
+        },
+      });
+      for (const module of planned.modules) {
+        module.register({ registerInit: (spec) => entry.modules.push({ id: module.moduleId, spec: spec as InitSpec<DepsSpec> }) });
+      }
+    }
+
+    const failed = new Set<string>();
+    for (const pack of this.packs) {
+      const { manifest } = pack.planned;
+      const settings = this.options.loaded.config.packs?.[manifest.id];
+      const started = performance.now();
+      try {
+        const brokenDep = (manifest.dependsOn ?? []).find((d) => failed.has(d));
+        if (brokenDep) throw new Error(`its dependency "${brokenDep}" failed to start`);
+        await withTimeout(this.initPack(pack, inits.get(manifest.id)!), settings?.initTimeoutMs ?? DEFAULT_INIT_TIMEOUT_MS, () =>
+          new KernelError(KernelErrorCodes.PLUGIN_INIT_TIMEOUT, `Pack "${manifest.id}" did not finish its init within ${settings?.initTimeoutMs ?? DEFAULT_INIT_TIMEOUT_MS} ms`, { pack: manifest.id }),
+        );
+      } catch (error) {
+        failed.add(manifest.id);
+        pack.info.state = 'failed';
+        pack.info.error = messageOf(error);
+        if ((settings?.onFailure ?? 'abort') === 'abort' || (error instanceof KernelError && error.code === KernelErrorCodes.TOOL_DUPLICATE)) {
+          if (error instanceof KernelError) throw error;
+          throw new KernelError(KernelErrorCodes.PLUGIN_INIT_FAILED, `Pack "${manifest.id}" failed to start: ${messageOf(error)}`, { pack: manifest.id }, { cause: error });
+        }
+        this.logger.warn({ pack: manifest.id, err: messageOf(error) }, 'pack failed to start and was skipped (onFailure: skip)');
+      } finally {
+        pack.info.startupMs = Math.round((performance.now() - started) * 10) / 10;
+      }
+    }
+    for (const pack of this.packs) pack.info.tools = this.registry.exposedByPack(pack.planned.manifest.id);
+    this.logger.debug({ packs: this.packInfo().map((p) => `${p.id}:${p.state}`) }, 'kernel started');
+    void plan;
+  }
+
+  private async initPack(pack: PackRuntime, inits: { pack?: InitSpec<DepsSpec>; modules: Array<{ id: string; spec: InitSpec<DepsSpec> }> }): Promise<void> {
+    const { manifest, exposed } = pack.planned;
+    const id = manifest.id;
+    const allowed = new Set(['core', id, ...(manifest.dependsOn ?? [])]);
+    const checkDeps = (deps: DepsSpec, label: string) => {
+      for (const ref of Object.values(deps)) {
+        const owner = this.container.ownerOf(ref.id);
+        if (owner && !allowed.has(owner)) {
+          throw new KernelError(KernelErrorCodes.SERVICE_UNKNOWN, `${label} uses "${ref.id}" of pack "${owner}" without listing "${owner}" in dependsOn`, { ref: ref.id });
+        }
+      }
+    };
+    for (const module of inits.modules) {
+      const label = `Module "${module.id}" of pack "${id}"`;
+      checkDeps(module.spec.deps, label);
+      await module.spec.init(await this.container.resolve(module.spec.deps, id, label));
+    }
+    if (!inits.pack) return;
+    const label = `Pack "${id}"`;
+    checkDeps(inits.pack.deps, label);
+    const result = (await inits.pack.init(await this.container.resolve(inits.pack.deps, id, label))) ?? {};
+    pack.dispose = result.dispose;
+    const config = this.options.loaded.config;
+    const preset = this.options.preset ?? config.preset;
+    const presetFilter = preset ? (config.presets?.[preset]?.tools ?? undefined) : undefined;
+    for (const tool of result.tools ?? []) {
+      const visible =
+        exposed &&
+        passesFilter(tool.name, config.packs?.[id]?.tools) &&
+        passesFilter(tool.name, config.tools) &&
+        passesFilter(tool.name, presetFilter);
+      this.registry.add(tool, id, visible);
+    }
+  }
+
+  packInfo(): PackInfo[] {
+    return [...this.packs.map((p) => ({ ...p.info })), ...this.disabled];
+  }
+
+  /** Run a tool; throws UnknownToolError for a name that is not exposed. */
+  call(name: string, args: unknown, env?: CallEnvironment): Promise<CallToolResult> {
+    return invokeTool(this.runtime, name, args, env);
+  }
+
+  get resources() {
+    return this.runtime.resources;
+  }
+
+  get workspaceRoot(): string {
+    return this.runtime.workspace.root;
+  }
+
+  /** Dispose packs in reverse order, once, however often it is called. */
+  stop(): Promise<void> {
+    this.stopped ??= (async () => {
+      for (const pack of [...this.packs].reverse()) {
+        if (!pack.dispose) continue;
+        try {
+          await pack.dispose();
+        } catch (error) {
+          this.logger.warn({ pack: pack.planned.manifest.id, err: messageOf(error) }, 'pack dispose failed');
+        }
+      }
+      this.container.dispose();
+      this.closeStore();
+    })();
+    return this.stopped;
+  }
+}

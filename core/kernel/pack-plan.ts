@@ -1,0 +1,163 @@
+/**
+ * Which packs load and which expose tools, before any pack code runs: the
+ * config's plugin list (every built-in pack when absent), built-in
+ * dependencies added automatically, modules matched to their targets,
+ * manifests checked, the preset and enable flags applied, and the load order.
+ */
+import type { ModuleManifest, PluginManifest } from '../../sdk/plugin.js';
+import type { LoadedConfig } from '../config/load.js';
+import { BUILTIN_PRESETS, type PresetDefinition } from '../config/presets.js';
+import type { ToolFilterValue } from '../config/schema.js';
+import { KernelError, KernelErrorCodes } from '../errors.js';
+import { BUILTIN_PACKS } from '../plugins/builtin.js';
+import { checkModuleManifest, checkPluginManifest } from '../plugins/manifest-check.js';
+import { orderByDependencies } from '../plugins/order.js';
+import { resolveEntry, type PackSource } from '../plugins/resolve.js';
+
+export interface PlannedPack {
+  manifest: PluginManifest;
+  source: PackSource;
+  spec: string;
+  options: Record<string, unknown> | undefined;
+  modules: ModuleManifest[];
+  /** false: loaded only because another pack depends on it; its tools stay hidden. */
+  exposed: boolean;
+}
+
+export interface PackPlan {
+  /** In dependency order. */
+  packs: PlannedPack[];
+  /** Packs the config disabled that nothing needs: listed by doctor, not loaded. */
+  disabled: Array<{ id: string; version: string }>;
+  preset: { name: string; definition: PresetDefinition } | null;
+  toolFilter: ToolFilterValue | undefined;
+}
+
+function pickPreset(loaded: LoadedConfig, requested: string | undefined): PackPlan['preset'] {
+  const name = requested ?? loaded.config.preset;
+  if (!name) return null;
+  const definition = loaded.config.presets?.[name] ?? BUILTIN_PRESETS[name];
+  if (!definition) {
+    const known = [...new Set([...Object.keys(BUILTIN_PRESETS), ...Object.keys(loaded.config.presets ?? {})])];
+    throw new KernelError(KernelErrorCodes.PRESET_UNKNOWN, `Unknown preset "${name}"${loaded.file ? ` (config ${loaded.file})` : ''}; known presets: ${known.join(', ')}`, {
+      preset: name,
+      known,
+    });
+  }
+  return { name, definition };
+}
+
+export async function planPacks(loaded: LoadedConfig, requestedPreset?: string): Promise<PackPlan> {
+  const origin = loaded.file ?? 'the default configuration';
+  const entries = loaded.config.plugins ?? Object.keys(BUILTIN_PACKS);
+  const byId = new Map<string, PlannedPack>();
+  const modules: Array<{ module: ModuleManifest; spec: string }> = [];
+
+  const addPlugin = (manifest: PluginManifest, source: PackSource, spec: string, options: Record<string, unknown> | undefined) => {
+    checkPluginManifest(manifest, source === 'builtin' ? `built-in "${spec}"` : `"${spec}" in ${origin}`);
+    const existing = byId.get(manifest.id);
+    if (existing) {
+      throw new KernelError(
+        KernelErrorCodes.PLUGIN_DUPLICATE_ID,
+        `Two packs have the id "${manifest.id}": "${existing.spec}" and "${spec}" (${origin})`,
+        { pack: manifest.id, specs: [existing.spec, spec] },
+      );
+    }
+    byId.set(manifest.id, { manifest, source, spec, options, modules: [], exposed: true });
+  };
+
+  for (const entry of entries) {
+    const resolved = await resolveEntry(entry, loaded);
+    if (resolved.options && resolved.plugins.length !== 1) {
+      throw new KernelError(KernelErrorCodes.PLUGIN_OPTIONS_INVALID, `Options given for "${resolved.spec}" in ${origin}, which is not exactly one pack`, { spec: resolved.spec });
+    }
+    for (const plugin of resolved.plugins) addPlugin(plugin, resolved.source, resolved.spec, resolved.options);
+    for (const module of resolved.modules) {
+      checkModuleManifest(module, `"${resolved.spec}" in ${origin}`);
+      modules.push({ module, spec: resolved.spec });
+    }
+  }
+
+  // Pull in built-in dependencies the config did not list; anything else missing is an error.
+  const implicit = new Set<string>();
+  for (let changed = true; changed; ) {
+    changed = false;
+    for (const pack of [...byId.values()]) {
+      for (const dep of pack.manifest.dependsOn ?? []) {
+        if (byId.has(dep)) continue;
+        if (!Object.hasOwn(BUILTIN_PACKS, dep)) {
+          throw new KernelError(
+            KernelErrorCodes.PLUGIN_UNKNOWN_DEPENDENCY,
+            `Pack "${pack.manifest.id}" depends on "${dep}", which is neither listed in ${origin} nor a built-in pack`,
+            { pack: pack.manifest.id, dependency: dep },
+          );
+        }
+        const resolved = await resolveEntry(dep, loaded);
+        for (const plugin of resolved.plugins) addPlugin(plugin, 'builtin', dep, undefined);
+        implicit.add(dep);
+        changed = true;
+      }
+    }
+  }
+
+  for (const { module, spec } of modules) {
+    const target = byId.get(module.pluginId);
+    if (!target) {
+      throw new KernelError(
+        KernelErrorCodes.MODULE_TARGET_MISSING,
+        `Module "${module.moduleId}" ("${spec}" in ${origin}) extends pack "${module.pluginId}", which is not loaded`,
+        { module: module.moduleId, pack: module.pluginId },
+      );
+    }
+    target.modules.push(module);
+  }
+
+  const preset = pickPreset(loaded, requestedPreset);
+  const presetPacks = preset?.definition.packs;
+  if (preset && presetPacks && loaded.config.presets?.[preset.name]) {
+    for (const id of presetPacks) {
+      if (!byId.has(id)) {
+        throw new KernelError(KernelErrorCodes.CONFIG_INVALID, `Invalid configuration in ${origin}: preset "${preset.name}" names pack "${id}", which is not loaded`, {
+          preset: preset.name,
+          pack: id,
+        });
+      }
+    }
+  }
+  for (const [id, settings] of Object.entries(loaded.config.packs ?? {})) {
+    if (!byId.has(id)) {
+      throw new KernelError(KernelErrorCodes.CONFIG_INVALID, `Invalid configuration in ${origin}: key "packs.${id}" names a pack that is not loaded (loaded: ${[...byId.keys()].join(', ')})`, {
+        key: `packs.${id}`,
+      });
+    }
+    void settings;
+  }
+
+  const wanted = new Set(
+    [...byId.keys()].filter(
+      (id) => !implicit.has(id) && (!presetPacks || presetPacks.includes(id)) && loaded.config.packs?.[id]?.enabled !== false,
+    ),
+  );
+  // Packs the wanted ones need load too, with their tools hidden.
+  const needed = new Set<string>();
+  const need = (id: string) => {
+    if (needed.has(id)) return;
+    needed.add(id);
+    for (const dep of byId.get(id)?.manifest.dependsOn ?? []) need(dep);
+  };
+  wanted.forEach(need);
+
+  const order = orderByDependencies([...byId.values()].map((p) => ({ id: p.manifest.id, dependsOn: p.manifest.dependsOn ?? [] })));
+  const packs: PlannedPack[] = [];
+  const disabled: PackPlan['disabled'] = [];
+  for (const id of order) {
+    const pack = byId.get(id)!;
+    if (!needed.has(id)) {
+      disabled.push({ id, version: pack.manifest.version });
+      continue;
+    }
+    pack.exposed = wanted.has(id);
+    packs.push(pack);
+  }
+  return { packs, disabled, preset, toolFilter: loaded.config.tools };
+}

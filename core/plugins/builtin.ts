@@ -1,0 +1,29 @@
+/**
+ * The built-in packs, imported only when selected. All fifteen names of the
+ * design are known so that a config naming one that is not built yet gets a
+ * precise answer rather than "unknown pack".
+ */
+import type { PluginManifest } from '../../sdk/plugin.js';
+
+export const BUILTIN_PACKS: Record<string, () => Promise<{ default: PluginManifest }>> = {
+  files: () => import('../../plugins/files/index.js'),
+  system: () => import('../../plugins/system/index.js'),
+};
+
+export const PLANNED_PACKS = [
+  'project',
+  'adr',
+  'security',
+  'scoring',
+  'workflow',
+  'research',
+  'rules',
+  'deployment',
+  'ssg',
+  'docs',
+  'readme',
+  'freshness',
+  'memory',
+] as const;
+
+export const isBuiltinName = (name: string) => Object.hasOwn(BUILTIN_PACKS, name);

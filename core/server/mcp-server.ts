@@ -1,0 +1,70 @@
+/**
+ * An MCP server over a started kernel, built on the SDK's low-level Server so
+ * our JSON Schemas go out exactly as the packs wrote them. One Server per
+ * client session (stdio has one; HTTP one per session), all sharing the kernel.
+ */
+import { Server } from '@modelcontextprotocol/sdk/server/index.js';
+import {
+  CallToolRequestSchema,
+  ErrorCode,
+  ListResourcesRequestSchema,
+  ListResourceTemplatesRequestSchema,
+  ListToolsRequestSchema,
+  McpError,
+  ReadResourceRequestSchema,
+} from '@modelcontextprotocol/sdk/types.js';
+import type { Kernel } from '../kernel/kernel.js';
+import { UnknownToolError } from '../tools/invoke.js';
+import { KERNEL_VERSION } from '../version.js';
+
+const RESOURCE_TEMPLATES = [
+  { uriTemplate: 'toolpack://analysis/{id}', name: 'Repository analysis', description: 'A stored analysis result, referenced by its analysisId.', mimeType: 'application/json' },
+  { uriTemplate: 'toolpack://config/{ssg}/{id}', name: 'Generated SSG configuration', description: 'Configuration files generated for a static site generator.', mimeType: 'application/json' },
+  { uriTemplate: 'toolpack://deployment/{id}', name: 'Deployment workflow', description: 'A generated deployment workflow and its record.', mimeType: 'application/json' },
+];
+
+export function createMcpServer(kernel: Kernel): Server {
+  const server = new Server(
+    { name: 'toolpack', version: KERNEL_VERSION },
+    {
+      capabilities: { tools: { listChanged: false }, resources: { listChanged: false } },
+      instructions: 'Toolpack tools work on the files of the workspace the server was started in; paths are relative to it.',
+    },
+  );
+
+  server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools: kernel.registry.listing() as never }));
+
+  server.setRequestHandler(CallToolRequestSchema, async (request, extra) => {
+    const progressToken = request.params._meta?.progressToken;
+    try {
+      return await kernel.call(request.params.name, request.params.arguments ?? {}, {
+        signal: extra.signal,
+        session: { server },
+        progress: async ({ progress, total, message }) => {
+          if (progressToken === undefined) return;
+          await extra.sendNotification({
+            method: 'notifications/progress',
+            params: { progressToken, progress, ...(total !== undefined ? { total } : {}), ...(message ? { message } : {}) },
+          });
+        },
+      });
+    } catch (error) {
+      if (error instanceof UnknownToolError) throw new McpError(ErrorCode.InvalidParams, error.message);
+      throw error;
+    }
+  });
+
+  server.setRequestHandler(ListResourcesRequestSchema, async () => ({
+    resources: kernel.resources.list().map((r) => ({ uri: r.uri, name: r.name, mimeType: r.mimeType, description: `${r.kind} stored ${r.createdAt}` })),
+  }));
+
+  server.setRequestHandler(ListResourceTemplatesRequestSchema, async () => ({ resourceTemplates: RESOURCE_TEMPLATES }));
+
+  server.setRequestHandler(ReadResourceRequestSchema, async (request) => {
+    const found = kernel.resources.get(request.params.uri);
+    if (!found) throw new McpError(ErrorCode.InvalidParams, `Resource not found: ${request.params.uri}`);
+    return { contents: [{ uri: found.resource.uri, mimeType: found.resource.mimeType, text: found.text }] };
+  });
+
+  return server;
+}

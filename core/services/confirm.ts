@@ -1,0 +1,118 @@
+/**
+ * Asking the user before something consequential. With a client that supports
+ * MCP elicitation the user answers a form; otherwise the first request is
+ * recorded as pending and an identical second request (same action and
+ * description, within the expiry) confirms it. Every decision is recorded.
+ */
+import { createHash, randomUUID } from 'node:crypto';
+import type { Confirm, ConfirmationOutcome, ConfirmationRequest, Store } from '../../sdk/services.js';
+import { currentSession } from './session.js';
+
+export const PENDING_CONFIRMATION_TTL_MS = 10 * 60 * 1000;
+
+interface PendingRow {
+  token: string;
+  requested_at: string;
+  expires_at: string;
+}
+
+function fingerprint(request: ConfirmationRequest): string {
+  return createHash('sha256').update(request.action).update('\0').update(request.description).digest('hex');
+}
+
+function elicitationMessage(request: ConfirmationRequest): string {
+  const lines = [`Confirm action: ${request.action}`, '', request.description];
+  if (request.risks?.length) lines.push('', 'Risks:', ...request.risks.map((r) => `- ${r}`));
+  if (request.benefits?.length) lines.push('', 'Benefits:', ...request.benefits.map((b) => `- ${b}`));
+  return lines.join('\n');
+}
+
+export function createConfirm(store: Store, now: () => Date = () => new Date()): Confirm {
+  const elicitingServer = () => {
+    const server = currentSession()?.server;
+    return server && server.getClientCapabilities()?.elicitation ? server : null;
+  };
+
+  function record(request: ConfirmationRequest, outcome: ConfirmationOutcome): void {
+    store
+      .prepare(
+        `INSERT INTO confirmations (token, fingerprint, action, description, risks, benefits, status, via, comment, requested_at, decided_at, expires_at)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+         ON CONFLICT(token) DO UPDATE SET status = excluded.status, via = excluded.via, comment = excluded.comment, decided_at = excluded.decided_at`,
+      )
+      .run(
+        outcome.token,
+        fingerprint(request),
+        store.filterForWrite(request.action),
+        store.filterForWrite(request.description),
+        store.filterForWrite(JSON.stringify(request.risks ?? [])),
+        store.filterForWrite(JSON.stringify(request.benefits ?? [])),
+        outcome.decision,
+        outcome.via,
+        outcome.comment ?? null,
+        outcome.requestedAt,
+        outcome.decidedAt ?? null,
+        outcome.expiresAt ?? outcome.requestedAt,
+      );
+  }
+
+  return {
+    supportsElicitation: () => elicitingServer() !== null,
+    async request(request, options = {}) {
+      const requestedAt = now().toISOString();
+      const server = elicitingServer();
+      if (server) {
+        const answer = await server.elicitInput(
+          {
+            message: elicitationMessage(request),
+            requestedSchema: {
+              type: 'object',
+              properties: {
+                confirm: { type: 'boolean', title: 'Proceed', description: `Allow "${request.action}" to go ahead` },
+                comment: { type: 'string', title: 'Comment', description: 'Optional note recorded with the decision' },
+              },
+              required: ['confirm'],
+            },
+          },
+          { signal: options.signal },
+        );
+        const accepted = answer.action === 'accept' && answer.content?.confirm === true;
+        const outcome: ConfirmationOutcome = {
+          decision: accepted ? 'confirmed' : answer.action === 'cancel' ? 'cancelled' : 'declined',
+          via: 'elicitation',
+          token: randomUUID(),
+          requestedAt,
+          decidedAt: now().toISOString(),
+          ...(typeof answer.content?.comment === 'string' && answer.content.comment ? { comment: answer.content.comment } : {}),
+        };
+        record(request, outcome);
+        return outcome;
+      }
+
+      const pending = store
+        .prepare(`SELECT token, requested_at, expires_at FROM confirmations WHERE fingerprint = ? AND status = 'pending' AND expires_at > ? ORDER BY requested_at DESC LIMIT 1`)
+        .get<PendingRow>(fingerprint(request), requestedAt);
+      if (pending) {
+        const outcome: ConfirmationOutcome = {
+          decision: 'confirmed',
+          via: 'second-call',
+          token: pending.token,
+          requestedAt: pending.requested_at,
+          decidedAt: requestedAt,
+          expiresAt: pending.expires_at,
+        };
+        record(request, outcome);
+        return outcome;
+      }
+      const outcome: ConfirmationOutcome = {
+        decision: 'pending',
+        via: 'pending-token',
+        token: randomUUID(),
+        requestedAt,
+        expiresAt: new Date(now().getTime() + PENDING_CONFIRMATION_TTL_MS).toISOString(),
+      };
+      record(request, outcome);
+      return outcome;
+    },
+  };
+}

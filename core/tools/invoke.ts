@@ -1,0 +1,118 @@
+/**
+ * One tool call, start to end: validate the arguments (defaults applied), run
+ * the handler inside the caller's session, check the result against the
+ * output schema, pass it through the result middleware chain, and shape the
+ * MCP result. Every failure becomes the shared error envelope.
+ */
+import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import type { ResultMiddleware, ToolResult } from '../../sdk/plugin.js';
+import type { Ai, Confirm, Logger, Resources, Workspace } from '../../sdk/services.js';
+import type { ProgressUpdate, ToolContext } from '../../sdk/tool.js';
+import { runInSession, type CallSession } from '../services/session.js';
+import { errorResult, errorResultFrom } from './error-envelope.js';
+import type { RegisteredTool, ToolRegistry } from './registry.js';
+import type { SchemaIssue } from './schema-validator.js';
+
+export class UnknownToolError extends Error {
+  constructor(readonly tool: string, known: string[]) {
+    super(`Unknown tool "${tool}". Available tools: ${known.join(', ') || '(none)'}`);
+    this.name = 'UnknownToolError';
+  }
+}
+
+export interface ToolRuntime {
+  registry: ToolRegistry;
+  middleware: readonly ResultMiddleware[];
+  loggerFor(packId: string): Logger;
+  workspace: Workspace;
+  ai: Ai;
+  confirm: Confirm;
+  resources: Resources;
+}
+
+export interface CallEnvironment {
+  signal?: AbortSignal;
+  progress?: (update: ProgressUpdate) => Promise<void>;
+  session?: CallSession;
+}
+
+/** "missing required parameter "path"" gains "(expected string)" from the schema. */
+function withExpectations(issues: SchemaIssue[], schema: { properties?: Record<string, { type?: string; enum?: unknown[] }> }): SchemaIssue[] {
+  return issues.map((issue) => {
+    const property = schema.properties?.[issue.path];
+    if (issue.keyword === 'required' && property) {
+      const expected = property.enum ? `one of: ${property.enum.join(', ')}` : (property.type ?? 'a value');
+      return { ...issue, expected, message: `${issue.message} (expected ${expected})` };
+    }
+    if (issue.keyword === 'additionalProperties') {
+      const known = Object.keys(schema.properties ?? {});
+      return { ...issue, message: `${issue.message}; expected only: ${known.join(', ') || '(no parameters)'}` };
+    }
+    return issue;
+  });
+}
+
+async function applyMiddleware(result: ToolResult, middleware: readonly ResultMiddleware[]): Promise<ToolResult> {
+  let current = result;
+  for (const mw of middleware) current = await mw(current);
+  return current;
+}
+
+function toCallResult(result: ToolResult): CallToolResult {
+  if (result.isError) {
+    const { error } = result.structuredContent as { error: { type: string; message: string } };
+    return {
+      isError: true,
+      content: [{ type: 'text', text: `Error executing ${result.tool}: ${error.message}` }],
+      structuredContent: result.structuredContent,
+    };
+  }
+  return {
+    content: [{ type: 'text', text: JSON.stringify(result.structuredContent, null, 2) }],
+    structuredContent: result.structuredContent,
+  };
+}
+
+async function runHandler(tool: RegisteredTool, args: unknown, runtime: ToolRuntime, env: CallEnvironment): Promise<CallToolResult> {
+  const name = tool.definition.name;
+  const input = structuredClone(args ?? {});
+  const checked = tool.input.check(input);
+  if (!checked.ok) {
+    const issues = withExpectations(checked.issues, tool.definition.input as never);
+    return errorResult(name, 'ValidationError', `invalid arguments: ${issues.map((i) => i.message).join('; ')}`, {
+      issues: issues.map(({ path, message, expected, received }) => ({ parameter: path, message, ...(expected ? { expected } : {}), ...(received ? { received } : {}) })),
+    });
+  }
+  const context: ToolContext = {
+    toolName: name,
+    logger: runtime.loggerFor(tool.packId).child({ tool: name }),
+    signal: env.signal ?? new AbortController().signal,
+    progress: env.progress ?? (async () => {}),
+    workspace: runtime.workspace,
+    ai: runtime.ai,
+    confirm: runtime.confirm,
+    resources: runtime.resources,
+  };
+  try {
+    const output = await runInSession(env.session ?? { server: null }, () => tool.definition.handler(checked.value, context));
+    const verified = tool.output.check(output);
+    if (!verified.ok) {
+      context.logger.error({ issues: verified.issues }, 'tool result does not match its output schema');
+      return errorResult(name, 'InternalError', `the tool produced a result that does not match its output schema: ${verified.issues.map((i) => i.message).join('; ')}`);
+    }
+    return { content: [], structuredContent: output as Record<string, unknown> };
+  } catch (error) {
+    context.logger.debug({ err: error }, 'tool failed');
+    return errorResultFrom(name, error);
+  }
+}
+
+export async function invokeTool(runtime: ToolRuntime, name: string, args: unknown, env: CallEnvironment = {}): Promise<CallToolResult> {
+  const tool = runtime.registry.get(name);
+  if (!tool) throw new UnknownToolError(name, runtime.registry.exposed().map((t) => t.definition.name));
+  const started = performance.now();
+  const raw = await runHandler(tool, args, runtime, env);
+  const result = await applyMiddleware({ tool: name, isError: raw.isError === true, structuredContent: raw.structuredContent ?? {} }, runtime.middleware);
+  runtime.loggerFor(tool.packId).debug({ tool: name, ms: Math.round(performance.now() - started), isError: result.isError }, 'tool call');
+  return toCallResult(result);
+}

@@ -1,0 +1,91 @@
+/**
+ * The merged tool list. Every pack's tools go in (hidden ones too, so a
+ * duplicate name is caught however the config filters); each tool's schemas
+ * are compiled once here.
+ */
+import type { AnyToolDefinition } from '../../sdk/tool.js';
+import { KernelError, KernelErrorCodes } from '../errors.js';
+import { compileSchema, type CompiledSchema } from './schema-validator.js';
+import { ERROR_ENVELOPE_SCHEMA } from './error-envelope.js';
+
+export interface RegisteredTool {
+  definition: AnyToolDefinition;
+  packId: string;
+  exposed: boolean;
+  input: CompiledSchema<Record<string, unknown>>;
+  output: CompiledSchema<Record<string, unknown>>;
+}
+
+export interface ToolListing {
+  name: string;
+  title?: string;
+  description: string;
+  inputSchema: Record<string, unknown>;
+  outputSchema: Record<string, unknown>;
+  annotations?: Record<string, unknown>;
+}
+
+/** JSON round trip drops TypeBox's non-enumerable markers and anything not JSON. */
+const plain = (schema: unknown) => JSON.parse(JSON.stringify(schema)) as Record<string, unknown>;
+
+function checkDefinition(tool: AnyToolDefinition, packId: string): void {
+  const fail = (what: string) => {
+    throw new KernelError(KernelErrorCodes.TOOL_INVALID, `Tool "${String(tool?.name)}" of pack "${packId}": ${what}`, { pack: packId, tool: tool?.name });
+  };
+  if (!tool || tool.$$type !== '@toolpack/tool') fail('is not a defineTool(...) result');
+  if (typeof tool.handler !== 'function') fail('has no handler');
+  if (typeof tool.description !== 'string' || tool.description.trim().length < 10) fail('needs a description of at least one sentence');
+  if ((tool.input as { type?: unknown })?.type !== 'object') fail('input schema must be an object schema');
+  if ((tool.output as { type?: unknown })?.type !== 'object') fail('output schema must be an object schema');
+}
+
+export class ToolRegistry {
+  private readonly tools = new Map<string, RegisteredTool>();
+
+  add(tool: AnyToolDefinition, packId: string, exposed: boolean): void {
+    checkDefinition(tool, packId);
+    const existing = this.tools.get(tool.name);
+    if (existing) {
+      throw new KernelError(
+        KernelErrorCodes.TOOL_DUPLICATE,
+        `Tool "${tool.name}" is defined by both pack "${existing.packId}" and pack "${packId}"; disable one of them or rename the tool`,
+        { tool: tool.name, packs: [existing.packId, packId] },
+      );
+    }
+    this.tools.set(tool.name, {
+      definition: tool,
+      packId,
+      exposed,
+      input: compileSchema(plain(tool.input), { noun: 'parameter' }),
+      output: compileSchema(plain(tool.output), { defaults: false, noun: 'result field' }),
+    });
+  }
+
+  get(name: string): RegisteredTool | undefined {
+    const tool = this.tools.get(name);
+    return tool?.exposed ? tool : undefined;
+  }
+
+  exposed(): RegisteredTool[] {
+    return [...this.tools.values()].filter((t) => t.exposed);
+  }
+
+  exposedByPack(packId: string): string[] {
+    return this.exposed()
+      .filter((t) => t.packId === packId)
+      .map((t) => t.definition.name);
+  }
+
+  listing(): ToolListing[] {
+    return this.exposed().map(({ definition: d }) => ({
+      name: d.name,
+      ...(d.title ? { title: d.title } : {}),
+      description: d.description,
+      inputSchema: plain(d.input),
+      // A failed call carries the error envelope as structured content too, so the
+      // advertised schema admits either shape (clients validate what they receive).
+      outputSchema: { type: 'object', anyOf: [plain(d.output), ERROR_ENVELOPE_SCHEMA] },
+      ...(d.annotations || d.title ? { annotations: { ...(d.title ? { title: d.title } : {}), ...d.annotations } } : {}),
+    }));
+  }
+}

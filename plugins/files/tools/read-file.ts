@@ -1,0 +1,48 @@
+import { readFile, stat } from 'node:fs/promises';
+import { ContentError, FileSystemError, Params, Type, defineTool } from '../../../sdk/index.js';
+import type { FilesOptions } from '../index.js';
+import { describeFsError, looksBinary } from '../file-checks.js';
+
+export const readFileTool = (options: FilesOptions) =>
+  defineTool({
+    name: 'read_file',
+    title: 'Read file',
+    description:
+      'Read a text file from the workspace and return its contents. Use it to look at source, configuration or documentation files; paths are relative to the workspace root, and binary or oversized files are refused.',
+    input: Params({ path: Type.String({ description: 'File to read, relative to the workspace root.' }) }),
+    output: Type.Object({
+      path: Type.String({ description: 'The file, relative to the workspace root.' }),
+      content: Type.String(),
+      size: Type.Integer({ description: 'Size in bytes.' }),
+      lines: Type.Integer(),
+      encoding: Type.Literal('utf8'),
+      modified: Type.String({ description: 'Last modification time (ISO 8601).' }),
+    }),
+    annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: false },
+    async handler({ path }, { workspace }) {
+      const real = await workspace.resolve(path, 'path');
+      const info = await stat(real).catch((error: NodeJS.ErrnoException) => {
+        throw describeFsError(error, path);
+      });
+      if (info.isDirectory()) throw new FileSystemError(`"${path}" is a directory; use list_directory to see its contents`, { path });
+      if (!info.isFile()) throw new FileSystemError(`"${path}" is not a regular file`, { path });
+      if (info.size > options.maxReadBytes) {
+        throw new FileSystemError(`"${path}" is ${info.size} bytes, over the ${options.maxReadBytes}-byte read limit (files pack option maxReadBytes)`, {
+          path,
+          size: info.size,
+          limit: options.maxReadBytes,
+        });
+      }
+      const bytes = await readFile(real);
+      if (looksBinary(bytes)) throw new ContentError(`"${path}" is a binary file; read_file returns text files only`, { path, size: bytes.length });
+      const content = bytes.toString('utf8');
+      return {
+        path: workspace.relative(real),
+        content,
+        size: bytes.length,
+        lines: content === '' ? 0 : content.split('\n').length - (content.endsWith('\n') ? 1 : 0),
+        encoding: 'utf8' as const,
+        modified: info.mtime.toISOString(),
+      };
+    },
+  });

@@ -1,0 +1,73 @@
+import { randomBytes } from 'node:crypto';
+import { lstat, mkdir, open, rename, rm, stat } from 'node:fs/promises';
+import { basename, dirname, join, sep } from 'node:path';
+import { FileSystemError, Params, Type, ValidationError, defineTool } from '../../../sdk/index.js';
+import type { FilesOptions } from '../index.js';
+import { describeFsError } from '../file-checks.js';
+
+/** Folders whose contents a write could turn into code execution or store corruption. */
+const PROTECTED_DIRS = ['.git', '.toolpack'];
+
+export const writeFileTool = (options: FilesOptions) =>
+  defineTool({
+    name: 'write_file',
+    title: 'Write file',
+    description:
+      'Write text content to a file in the workspace, creating parent folders as needed and replacing the file if it exists. Use it to save generated documents, configuration or code; the write is atomic, so a failure never leaves a half-written file.',
+    input: Params({
+      path: Type.String({ description: 'File to write, relative to the workspace root.' }),
+      content: Type.String({ description: 'The complete new content of the file (UTF-8).' }),
+    }),
+    output: Type.Object({
+      path: Type.String({ description: 'The file, relative to the workspace root.' }),
+      bytesWritten: Type.Integer(),
+      created: Type.Boolean({ description: 'True when the file did not exist before.' }),
+      previousSize: Type.Union([Type.Integer(), Type.Null()], { description: 'Size of the replaced file, or null.' }),
+    }),
+    annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: false },
+    async handler({ path, content }, { workspace }) {
+      const bytes = Buffer.from(content, 'utf8');
+      if (bytes.length > options.maxWriteBytes) {
+        throw new ValidationError(`parameter "content" is ${bytes.length} bytes, over the ${options.maxWriteBytes}-byte write limit (files pack option maxWriteBytes)`, {
+          parameter: 'content',
+        });
+      }
+      const real = await workspace.resolve(path, 'path');
+      const relative = workspace.relative(real);
+      if (relative === '.' || PROTECTED_DIRS.some((d) => relative === d || relative.startsWith(`${d}/`) || relative.includes(`/${d}/`))) {
+        throw new FileSystemError(`refusing to write "${path}": ${relative === '.' ? 'it is the workspace root' : `files under ${PROTECTED_DIRS.join(' and ')} are managed by git and Toolpack`}`, { path });
+      }
+      const previous = await lstat(real).catch(() => null);
+      if (previous?.isDirectory()) throw new FileSystemError(`"${path}" is a directory; give a file path`, { path });
+
+      const dir = dirname(real);
+      try {
+        await mkdir(dir, { recursive: true });
+      } catch (error) {
+        throw describeFsError(error as NodeJS.ErrnoException, dirname(path));
+      }
+      // The folder was created inside the workspace; re-check in case a symlink raced in.
+      if (!workspace.contains(await workspace.resolve(dir, 'path'))) throw new FileSystemError(`"${path}" resolves outside the workspace`, { path });
+
+      const temp = join(dir, `.${basename(real)}.${randomBytes(6).toString('hex')}.tmp`);
+      try {
+        const handle = await open(temp, 'wx', previous ? (await stat(real)).mode & 0o777 : 0o644);
+        try {
+          await handle.writeFile(bytes);
+          await handle.sync();
+        } finally {
+          await handle.close();
+        }
+        await rename(temp, real);
+      } catch (error) {
+        await rm(temp, { force: true });
+        throw describeFsError(error as NodeJS.ErrnoException, path);
+      }
+      return {
+        path: relative.split(sep).join('/'),
+        bytesWritten: bytes.length,
+        created: previous === null,
+        previousSize: previous ? previous.size : null,
+      };
+    },
+  });

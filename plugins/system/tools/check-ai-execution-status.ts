@@ -1,0 +1,54 @@
+import { existsSync } from 'node:fs';
+import { Params, StringEnum, Type, defineTool, type KernelInfo, type Store } from '../../../sdk/index.js';
+
+export const checkAiExecutionStatusTool = (store: Store, kernel: KernelInfo) =>
+  defineTool({
+    name: 'check_ai_execution_status',
+    title: 'Check AI execution status',
+    description:
+      'Report what this server can actually do for AI-assisted work right now: whether the connected client offers MCP sampling (model-written prose) and elicitation (asking the user), which mode tools therefore run in, the store, and the packs loaded. Use it when results look deterministic rather than AI-enhanced, or to troubleshoot the setup.',
+    input: Params({}),
+    output: Type.Object({
+      mode: StringEnum(['ai-assisted', 'deterministic'] as const, { description: 'ai-assisted when the client can sample; tools otherwise return their deterministic results.' }),
+      client: Type.Union([Type.Object({ name: Type.String(), version: Type.String() }), Type.Null()]),
+      sampling: Type.Object({ available: Type.Boolean(), reason: Type.String() }),
+      elicitation: Type.Object({ available: Type.Boolean(), reason: Type.String() }),
+      store: Type.Object({ path: Type.String(), exists: Type.Boolean(), sizeBytes: Type.Integer() }),
+      kernelVersion: Type.String(),
+      configFile: Type.Union([Type.String(), Type.Null()]),
+      packs: Type.Array(
+        Type.Object({
+          id: Type.String(),
+          version: Type.String(),
+          state: Type.String(),
+          tools: Type.Integer(),
+          error: Type.Optional(Type.String()),
+        }),
+      ),
+    }),
+    annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: false },
+    handler(_input, { ai, confirm }) {
+      const client = ai.client();
+      const sampling = ai.available();
+      const elicitation = confirm.supportsElicitation();
+      const noClient = 'no MCP client is connected (called from the command line)';
+      return {
+        mode: sampling ? ('ai-assisted' as const) : ('deterministic' as const),
+        client,
+        sampling: {
+          available: sampling,
+          reason: sampling ? `${client?.name ?? 'the client'} offers sampling` : client ? `${client.name} does not offer MCP sampling` : noClient,
+        },
+        elicitation: {
+          available: elicitation,
+          reason: elicitation
+            ? `${client?.name ?? 'the client'} supports elicitation; confirmations are asked directly`
+            : `${client ? `${client.name} does not support MCP elicitation` : noClient}; confirmations use pending tokens`,
+        },
+        store: { path: store.path, exists: store.path === ':memory:' || existsSync(store.path), sizeBytes: store.sizeBytes() },
+        kernelVersion: kernel.kernelVersion,
+        configFile: kernel.configFile,
+        packs: kernel.packs().map((p) => ({ id: p.id, version: p.version, state: p.state, tools: p.tools.length, ...(p.error ? { error: p.error } : {}) })),
+      };
+    },
+  });

@@ -1,0 +1,57 @@
+import { Params, StringEnum, Type, ValidationError, defineTool, type Cache, type Store } from '../../../sdk/index.js';
+
+const ACTIONS = ['clear', 'stats', 'cleanup', 'invalidate'] as const;
+
+const Stats = Type.Object({
+  entries: Type.Integer(),
+  expired: Type.Integer({ description: 'Entries past their time to live, not yet cleaned up.' }),
+  totalBytes: Type.Integer(),
+  hits: Type.Integer(),
+  oldestCreatedAt: Type.Union([Type.String(), Type.Null()]),
+  newestCreatedAt: Type.Union([Type.String(), Type.Null()]),
+  storePath: Type.String(),
+  storeSizeBytes: Type.Integer(),
+});
+
+export const manageCacheTool = (cache: Cache, store: Store) =>
+  defineTool({
+    name: 'manage_cache',
+    title: 'Manage cache',
+    description:
+      'Inspect or clean the cache of analysis results kept in the workspace store. Use "stats" to see its size, "cleanup" to drop expired entries, "invalidate" with a key to force one result to be recomputed, and "clear" to empty it.',
+    input: Params({
+      action: StringEnum(ACTIONS, { description: 'clear: remove every entry; stats: counts and sizes; cleanup: remove expired entries; invalidate: remove the entry named by key.' }),
+      key: Type.Optional(Type.String({ description: 'Cache key to remove; required when action is "invalidate".' })),
+    }),
+    output: Type.Object({
+      action: StringEnum(ACTIONS),
+      removed: Type.Integer({ description: 'Entries removed by this call.' }),
+      key: Type.Optional(Type.String()),
+      stats: Stats,
+      message: Type.String(),
+    }),
+    annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: false },
+    handler({ action, key }) {
+      let removed = 0;
+      let message: string;
+      switch (action) {
+        case 'clear':
+          removed = cache.clear();
+          message = `Cleared the cache: ${removed} entries removed.`;
+          break;
+        case 'cleanup':
+          removed = cache.cleanup();
+          message = `Removed ${removed} expired entries.`;
+          break;
+        case 'invalidate':
+          if (!key) throw new ValidationError('parameter "key" is required when action is "invalidate" (expected the cache key to remove)', { parameter: 'key' });
+          removed = cache.delete(key) ? 1 : 0;
+          message = removed ? `Invalidated "${key}".` : `No cache entry "${key}"; nothing to invalidate.`;
+          break;
+        default:
+          message = 'Cache statistics.';
+      }
+      const stats = { ...cache.stats(), storePath: store.path, storeSizeBytes: store.sizeBytes() };
+      return { action, removed, ...(key !== undefined ? { key } : {}), stats, message };
+    },
+  });

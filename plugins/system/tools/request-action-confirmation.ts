@@ -1,0 +1,38 @@
+import { Params, StringEnum, Type, defineTool } from '../../../sdk/index.js';
+
+export const requestActionConfirmationTool = () =>
+  defineTool({
+    name: 'request_action_confirmation',
+    title: 'Request action confirmation',
+    description:
+      'Ask the user to approve an action before it is applied, such as changes based on research or anything destructive. When the client supports elicitation the user answers directly; otherwise the request is recorded as pending and the same request repeated (same action and description) within ten minutes, after the user agreed, confirms it. Every decision is recorded.',
+    input: Params({
+      action: Type.String({ minLength: 1, description: 'Short name of the action to approve.' }),
+      description: Type.String({ minLength: 1, description: 'What the action will do, in words the user can judge.' }),
+      risks: Type.Optional(Type.Array(Type.String(), { description: 'What could go wrong.' })),
+      benefits: Type.Optional(Type.Array(Type.String(), { description: 'What the action gains.' })),
+    }),
+    output: Type.Object({
+      action: Type.String(),
+      decision: StringEnum(['confirmed', 'declined', 'cancelled', 'pending'] as const),
+      via: StringEnum(['elicitation', 'pending-token', 'second-call'] as const),
+      token: Type.String({ description: 'Identifier of the recorded confirmation.' }),
+      approved: Type.Boolean({ description: 'True only when the decision is confirmed: proceed only then.' }),
+      requestedAt: Type.String(),
+      decidedAt: Type.Optional(Type.String()),
+      expiresAt: Type.Optional(Type.String()),
+      comment: Type.Optional(Type.String()),
+      message: Type.String(),
+    }),
+    annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },
+    async handler(request, { confirm, signal }) {
+      const outcome = await confirm.request(request, { signal });
+      const messages = {
+        confirmed: `The user confirmed "${request.action}"; it may proceed.`,
+        declined: `The user declined "${request.action}"; do not proceed.`,
+        cancelled: `The user dismissed the confirmation for "${request.action}"; do not proceed.`,
+        pending: `Confirmation for "${request.action}" is pending: this client cannot ask the user directly. Show the user the action, description and risks; only if they agree, call request_action_confirmation again with the same action and description before ${outcome.expiresAt}.`,
+      } as const;
+      return { action: request.action, ...outcome, approved: outcome.decision === 'confirmed', message: messages[outcome.decision] };
+    },
+  });

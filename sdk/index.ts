@@ -1,0 +1,33 @@
+/** toolpack/sdk: everything a pack author imports. */
+export { createServiceRef, createExtensionPoint } from './refs.js';
+export type { ServiceRef, ExtensionPoint, DepsSpec, ResolvedDeps } from './refs.js';
+export { defineTool, lazyHandler } from './tool.js';
+export type { ToolDefinition, AnyToolDefinition, ToolContext, ToolHandler, ToolAnnotations, ProgressUpdate } from './tool.js';
+export { definePlugin, defineModule, isPluginManifest, isModuleManifest } from './plugin.js';
+export type {
+  PluginManifest,
+  ModuleManifest,
+  PluginRegistrationEnv,
+  ModuleRegistrationEnv,
+  InitResult,
+  InitSpec,
+  ServiceFactory,
+  ResultMiddleware,
+  ToolResult,
+} from './plugin.js';
+export { coreServices } from './services.js';
+export type * from './services.js';
+export {
+  ToolError,
+  ValidationError,
+  FileSystemError,
+  NetworkError,
+  ConfigurationError,
+  ContentError,
+  isToolError,
+} from './errors.js';
+export type { ToolErrorType } from './errors.js';
+export { Type, StringEnum, Params } from './schema.js';
+export type { Static, TSchema, TObject } from './schema.js';
+export { defineConfig } from './config.js';
+export type { ToolpackConfig } from './config.js';

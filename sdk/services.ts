@@ -1,0 +1,171 @@
+/**
+ * The kernel services a pack can depend on, as interfaces and refs. Packs
+ * receive them in `init` (deps) and tool handlers get the per-call ones in
+ * their context. Implementations live in core/services.
+ */
+import { createServiceRef } from './refs.js';
+
+export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
+
+export interface Logger {
+  error(obj: object | string, msg?: string): void;
+  warn(obj: object | string, msg?: string): void;
+  info(obj: object | string, msg?: string): void;
+  debug(obj: object | string, msg?: string): void;
+  child(bindings: Record<string, unknown>): Logger;
+}
+
+export interface Workspace {
+  /** The project root every relative path is resolved against (a real path). */
+  readonly root: string;
+  /** Further folders tools may touch (real paths). */
+  readonly allowedRoots: readonly string[];
+  /**
+   * Resolve `path` (relative to the root, or absolute) to a real path inside the
+   * workspace, following symlinks. Throws FileSystemError (naming `param`) if it
+   * leaves the workspace. For paths that do not exist yet the nearest existing
+   * ancestor is resolved, so a symlinked parent cannot smuggle a write outside.
+   */
+  resolve(path: string, param?: string): Promise<string>;
+  /** The path relative to the root, with forward slashes, for results. */
+  relative(absolute: string): string;
+  contains(absolute: string): boolean;
+}
+
+export interface StoreStatement {
+  run(...params: unknown[]): { changes: number; lastInsertRowid: number | bigint };
+  get<R = Record<string, unknown>>(...params: unknown[]): R | undefined;
+  all<R = Record<string, unknown>>(...params: unknown[]): R[];
+}
+
+export interface Store {
+  /** The database file (`:memory:` when configured so). */
+  readonly path: string;
+  /** Apply a scope's migrations in order, each once, each in a transaction. */
+  migrate(scope: string, steps: readonly string[]): void;
+  prepare(sql: string): StoreStatement;
+  exec(sql: string): void;
+  /** Run `fn` in one transaction: all of it commits, or none of it. */
+  transaction<T>(fn: () => T): T;
+  /** Size on disk in bytes (database plus write-ahead log). */
+  sizeBytes(): number;
+  /** Register a filter every persisted text passes through (the security pack masks secrets here). */
+  addWriteFilter(filter: (text: string) => string): void;
+  /** Apply the write filters to a text about to be persisted. */
+  filterForWrite(text: string): string;
+}
+
+export interface CacheStats {
+  entries: number;
+  expired: number;
+  totalBytes: number;
+  hits: number;
+  oldestCreatedAt: string | null;
+  newestCreatedAt: string | null;
+}
+
+export interface Cache {
+  get<T>(key: string): T | undefined;
+  set(key: string, value: unknown, options?: { ttlMs?: number }): void;
+  delete(key: string): boolean;
+  clear(): number;
+  /** Remove expired entries; returns how many were removed. */
+  cleanup(): number;
+  stats(): CacheStats;
+  getOrCompute<T>(key: string, compute: () => Promise<T>, options?: { ttlMs?: number }): Promise<T>;
+}
+
+export interface Events {
+  publish(topic: string, payload: unknown): void;
+  subscribe(topic: string, handler: (payload: unknown) => void | Promise<void>): () => void;
+}
+
+export interface AiCompletion {
+  text: string;
+  model: string;
+}
+
+export interface Ai {
+  /** True when the client of the current call offers MCP sampling. */
+  available(): boolean;
+  /** Name and version the current call's client reported, or null outside an MCP session. */
+  client(): { name: string; version: string } | null;
+  /** Ask the client's model. Throws when unavailable: callers keep a deterministic path. */
+  complete(request: { prompt: string; system?: string; maxTokens?: number; signal?: AbortSignal }): Promise<AiCompletion>;
+}
+
+export interface ConfirmationRequest {
+  action: string;
+  description: string;
+  risks?: string[];
+  benefits?: string[];
+}
+
+export interface ConfirmationOutcome {
+  /** confirmed/declined come from the user; pending means a second identical request will confirm. */
+  decision: 'confirmed' | 'declined' | 'cancelled' | 'pending';
+  via: 'elicitation' | 'pending-token' | 'second-call';
+  token: string;
+  comment?: string;
+  requestedAt: string;
+  decidedAt?: string;
+  expiresAt?: string;
+}
+
+export interface Confirm {
+  /** True when the client of the current call supports elicitation. */
+  supportsElicitation(): boolean;
+  request(request: ConfirmationRequest, options?: { signal?: AbortSignal }): Promise<ConfirmationOutcome>;
+}
+
+export interface StoredResource {
+  uri: string;
+  kind: string;
+  id: string;
+  name: string;
+  mimeType: string;
+  createdAt: string;
+}
+
+export interface Resources {
+  /** Store a result; `kind` may contain a slash (`config/hugo`). Returns its `toolpack://kind/id` URI. */
+  put(entry: { kind: string; id?: string; name: string; data: unknown; mimeType?: string }): StoredResource;
+  get(uri: string): { resource: StoredResource; text: string } | undefined;
+  list(options?: { kind?: string; limit?: number }): StoredResource[];
+}
+
+export interface Git {
+  /** A simple-git instance bound to `dir` (default: the workspace root), which must be inside the workspace. */
+  at(dir?: string): Promise<import('simple-git').SimpleGit>;
+  isRepo(dir?: string): Promise<boolean>;
+}
+
+export interface PackInfo {
+  id: string;
+  version: string;
+  state: 'loaded' | 'disabled' | 'failed' | 'dependency';
+  tools: string[];
+  error?: string;
+  startupMs?: number;
+}
+
+export interface KernelInfo {
+  kernelVersion: string;
+  configFile: string | null;
+  packs(): PackInfo[];
+}
+
+export const coreServices = {
+  logger: createServiceRef<Logger>({ id: 'core.logger', scope: 'plugin' }),
+  /** The pack's own options, validated against its options schema, defaults applied. */
+  config: createServiceRef<Record<string, unknown>>({ id: 'core.config', scope: 'plugin' }),
+  workspace: createServiceRef<Workspace>({ id: 'core.workspace' }),
+  store: createServiceRef<Store>({ id: 'core.store' }),
+  cache: createServiceRef<Cache>({ id: 'core.cache' }),
+  git: createServiceRef<Git>({ id: 'core.git' }),
+  events: createServiceRef<Events>({ id: 'core.events' }),
+  ai: createServiceRef<Ai>({ id: 'core.ai' }),
+  confirm: createServiceRef<Confirm>({ id: 'core.confirm' }),
+  resources: createServiceRef<Resources>({ id: 'core.resources' }),
+  kernel: createServiceRef<KernelInfo>({ id: 'core.kernel' }),
+} as const;

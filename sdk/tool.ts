@@ -1,0 +1,75 @@
+/**
+ * A tool: a name, schemas, and a handler that does the work. The kernel validates
+ * arguments against `input` (defaults applied) before the handler runs and the
+ * result against `output` after, so a handler can trust its input's shape.
+ */
+import type { Static, TObject, TSchema } from 'typebox';
+import type { Ai, Confirm, Logger, Resources, Workspace } from './services.js';
+
+export interface ToolAnnotations {
+  title?: string;
+  readOnlyHint?: boolean;
+  destructiveHint?: boolean;
+  idempotentHint?: boolean;
+  openWorldHint?: boolean;
+}
+
+export interface ProgressUpdate {
+  progress: number;
+  total?: number;
+  message?: string;
+}
+
+export interface ToolContext {
+  toolName: string;
+  logger: Logger;
+  /** Aborted when the client cancels the request; long work should check it. */
+  signal: AbortSignal;
+  /** Sends an MCP progress notification when the client asked for progress; a no-op otherwise. */
+  progress(update: ProgressUpdate): Promise<void>;
+  workspace: Workspace;
+  ai: Ai;
+  confirm: Confirm;
+  resources: Resources;
+}
+
+export type ToolHandler<I, O> = (input: I, context: ToolContext) => O | Promise<O>;
+
+export interface ToolDefinition<I extends TObject = TObject, O extends TObject = TObject> {
+  readonly $$type: '@toolpack/tool';
+  name: string;
+  title?: string;
+  /** Tells a model when to use the tool; at least one full sentence. */
+  description: string;
+  input: I;
+  output: O;
+  annotations?: ToolAnnotations;
+  handler: ToolHandler<Static<I>, Static<O>>;
+}
+
+export type AnyToolDefinition = ToolDefinition<any, any>;
+
+const TOOL_NAME = /^[a-z][a-z0-9_]{1,63}$/;
+
+export function defineTool<I extends TObject, O extends TObject>(
+  tool: Omit<ToolDefinition<I, O>, '$$type'>,
+): ToolDefinition<I, O> {
+  if (!TOOL_NAME.test(tool.name)) {
+    throw new TypeError(`Tool name "${tool.name}" must be snake_case letters, digits and "_" (2-64 characters)`);
+  }
+  return { $$type: '@toolpack/tool', ...tool };
+}
+
+/**
+ * Defer loading a handler's module until the tool's first call, so heavy pack
+ * code does not slow server start-up: `handler: lazyHandler(() => import('./impl.js'))`.
+ */
+export function lazyHandler<I, O>(load: () => Promise<{ default: ToolHandler<I, O> }>): ToolHandler<I, O> {
+  let loaded: Promise<ToolHandler<I, O>> | undefined;
+  return async (input, context) => {
+    loaded ??= load().then((m) => m.default);
+    return (await loaded)(input, context);
+  };
+}
+
+export type { TSchema };
