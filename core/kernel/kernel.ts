@@ -7,7 +7,7 @@
 import { resolve } from 'node:path';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import type { DepsSpec } from '../../sdk/refs.js';
-import type { InitSpec, ResultMiddleware } from '../../sdk/plugin.js';
+import type { InitSpec, ModuleManifest, PluginManifest, ResultMiddleware } from '../../sdk/plugin.js';
 import { coreServices, type KernelInfo, type Logger, type PackInfo } from '../../sdk/services.js';
 import type { LoadedConfig } from '../config/load.js';
 import { KernelError, KernelErrorCodes, messageOf } from '../errors.js';
@@ -38,6 +38,8 @@ export interface KernelOptions {
   logger?: Logger;
   /** Overrides the config's store path (tests use ':memory:'). */
   storePath?: string;
+  /** Packs and modules given in code, loaded after the config's. */
+  plugins?: Array<PluginManifest | ModuleManifest>;
 }
 
 interface PackRuntime {
@@ -125,7 +127,7 @@ export class Kernel {
 
   private async boot(): Promise<void> {
     this.registerCoreServices();
-    const plan = await planPacks(this.options.loaded, this.options.preset);
+    const plan = await planPacks(this.options.loaded, this.options.preset, this.options.plugins);
     this.disabled = plan.disabled.map((d) => ({ ...d, state: 'disabled', tools: [] }));
     const origin = this.configFile ?? 'the default configuration';
 
@@ -181,7 +183,6 @@ export class Kernel {
     }
     for (const pack of this.packs) pack.info.tools = this.registry.exposedByPack(pack.planned.manifest.id);
     this.logger.debug({ packs: this.packInfo().map((p) => `${p.id}:${p.state}`) }, 'kernel started');
-    void plan;
   }
 
   private async initPack(pack: PackRuntime, inits: { pack?: InitSpec<DepsSpec>; modules: Array<{ id: string; spec: InitSpec<DepsSpec> }> }): Promise<void> {

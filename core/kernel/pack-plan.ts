@@ -4,7 +4,7 @@
  * dependencies added automatically, modules matched to their targets,
  * manifests checked, the preset and enable flags applied, and the load order.
  */
-import type { ModuleManifest, PluginManifest } from '../../sdk/plugin.js';
+import { isModuleManifest, isPluginManifest, type ModuleManifest, type PluginManifest } from '../../sdk/plugin.js';
 import type { LoadedConfig } from '../config/load.js';
 import { BUILTIN_PRESETS, type PresetDefinition } from '../config/presets.js';
 import type { ToolFilterValue } from '../config/schema.js';
@@ -47,14 +47,15 @@ function pickPreset(loaded: LoadedConfig, requested: string | undefined): PackPl
   return { name, definition };
 }
 
-export async function planPacks(loaded: LoadedConfig, requestedPreset?: string): Promise<PackPlan> {
+/** `inline`: manifests passed in code (embedding, tests), loaded after the config's entries. */
+export async function planPacks(loaded: LoadedConfig, requestedPreset?: string, inline: Array<PluginManifest | ModuleManifest> = []): Promise<PackPlan> {
   const origin = loaded.file ?? 'the default configuration';
   const entries = loaded.config.plugins ?? Object.keys(BUILTIN_PACKS);
   const byId = new Map<string, PlannedPack>();
   const modules: Array<{ module: ModuleManifest; spec: string }> = [];
 
   const addPlugin = (manifest: PluginManifest, source: PackSource, spec: string, options: Record<string, unknown> | undefined) => {
-    checkPluginManifest(manifest, source === 'builtin' ? `built-in "${spec}"` : `"${spec}" in ${origin}`);
+    checkPluginManifest(manifest, source === 'builtin' ? `built-in "${spec}"` : source === 'inline' ? `inline pack "${spec}"` : `"${spec}" in ${origin}`);
     const existing = byId.get(manifest.id);
     if (existing) {
       throw new KernelError(
@@ -75,6 +76,16 @@ export async function planPacks(loaded: LoadedConfig, requestedPreset?: string):
     for (const module of resolved.modules) {
       checkModuleManifest(module, `"${resolved.spec}" in ${origin}`);
       modules.push({ module, spec: resolved.spec });
+    }
+  }
+
+  for (const manifest of inline) {
+    if (isPluginManifest(manifest)) addPlugin(manifest, 'inline', manifest.id, undefined);
+    else if (isModuleManifest(manifest)) {
+      checkModuleManifest(manifest, 'inline module');
+      modules.push({ module: manifest, spec: `${manifest.pluginId}.${manifest.moduleId}` });
+    } else {
+      throw new KernelError(KernelErrorCodes.PLUGIN_INVALID_MANIFEST, 'An inline pack is not a definePlugin(...) or defineModule(...) result', {});
     }
   }
 

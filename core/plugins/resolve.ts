@@ -13,7 +13,7 @@ import { KernelError, KernelErrorCodes, messageOf } from '../errors.js';
 import { BUILTIN_PACKS, PLANNED_PACKS } from './builtin.js';
 import { moduleLoaderFor } from './module-loader.js';
 
-export type PackSource = 'builtin' | 'path' | 'package';
+export type PackSource = 'builtin' | 'path' | 'package' | 'inline';
 
 export interface ResolvedEntry {
   spec: string;

@@ -59,7 +59,8 @@ export function createConfirm(store: Store, now: () => Date = () => new Date()):
   return {
     supportsElicitation: () => elicitingServer() !== null,
     async request(request, options = {}) {
-      const requestedAt = now().toISOString();
+      const at = now();
+      const requestedAt = at.toISOString();
       const server = elicitingServer();
       if (server) {
         const answer = await server.elicitInput(
@@ -109,7 +110,7 @@ export function createConfirm(store: Store, now: () => Date = () => new Date()):
         via: 'pending-token',
         token: randomUUID(),
         requestedAt,
-        expiresAt: new Date(now().getTime() + PENDING_CONFIRMATION_TTL_MS).toISOString(),
+        expiresAt: new Date(at.getTime() + PENDING_CONFIRMATION_TTL_MS).toISOString(),
       };
       record(request, outcome);
       return outcome;

@@ -1,0 +1,65 @@
+/**
+ * The contract every built-in pack passes: its tools are exactly the spec's
+ * (test/fixtures/tool-surface.json, a copy of shared/spec/tool-surface.json),
+ * parameter for parameter, and each tells a model when to use it.
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { startTestToolpack } from '../sdk/testing.js';
+import { BUILTIN_PACKS } from '../core/plugins/builtin.js';
+
+interface SpecParam {
+  name: string;
+  type: string;
+  required: boolean;
+  enum?: string[];
+  default?: unknown;
+}
+
+const fixture = new URL('./fixtures/tool-surface.json', import.meta.url);
+const spec = JSON.parse(readFileSync(fixture, 'utf8')) as { tools: Record<string, SpecParam[]> };
+
+it('the spec fixture matches shared/spec when that folder is beside the repository', () => {
+  const shared = new URL('../../shared/spec/tool-surface.json', import.meta.url);
+  if (!existsSync(shared)) return;
+  expect(JSON.parse(readFileSync(shared, 'utf8'))).toEqual(spec);
+});
+
+describe('built-in tool surface', async () => {
+  const kernel = await startTestToolpack({ config: { plugins: Object.keys(BUILTIN_PACKS) } });
+  const listing = kernel.registry.listing();
+  await kernel.stop();
+
+  it('serves only tools the spec names', () => {
+    expect(listing.length).toBeGreaterThan(0);
+    for (const tool of listing) expect(Object.keys(spec.tools)).toContain(tool.name);
+  });
+
+  describe.each(listing.map((t) => [t.name, t] as const))('%s', (name, tool) => {
+    const params = spec.tools[name]!;
+    const schema = tool.inputSchema as { type: string; properties?: Record<string, any>; required?: string[]; additionalProperties?: boolean };
+
+    it('has exactly the spec parameters', () => {
+      expect(schema.type).toBe('object');
+      expect(Object.keys(schema.properties ?? {}).sort()).toEqual(params.map((p) => p.name).sort());
+      expect([...(schema.required ?? [])].sort()).toEqual(params.filter((p) => p.required).map((p) => p.name).sort());
+      expect(schema.additionalProperties).toBe(false);
+    });
+
+    it.each(params.map((p) => [p.name, p] as const))('parameter %s has the spec type, enum and default', (_, param) => {
+      const property = schema.properties![param.name];
+      expect(property.type).toBe(param.type);
+      if (param.enum) expect(property.enum).toEqual(param.enum);
+      else expect(property.enum).toBeUndefined();
+      if ('default' in param) expect(property.default).toEqual(param.default);
+      else expect(property).not.toHaveProperty('default');
+      expect(typeof property.description === 'string' && property.description.length > 5 || param.name === 'conversationContext').toBe(true);
+    });
+
+    it('describes when to use it in at least one full sentence', () => {
+      expect(tool.description).toMatch(/^[A-Z].{30,}[.!?]( |$)/s);
+      expect(tool.outputSchema.type).toBe('object');
+      expect(tool.annotations).toBeDefined();
+    });
+  });
+});
