@@ -7,6 +7,14 @@ import { call, doctor, list, serve } from './commands.js';
 
 const commands: Record<string, typeof serve> = { serve, list, call, doctor };
 
+// A reader that went away (`toolpack list | head`, a client that disconnected) is not a crash.
+for (const stream of [process.stdout, process.stderr]) {
+  stream.on('error', (error: NodeJS.ErrnoException) => {
+    if (error.code === 'EPIPE') process.exit(process.exitCode ?? 0);
+    throw error;
+  });
+}
+
 async function main(argv: string[]): Promise<number> {
   const args = parseCli(argv);
   if (args.version) {

@@ -5,7 +5,6 @@ import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js'
 import { startToolpack } from '../bootstrap.js';
 import { KernelError } from '../errors.js';
 import type { Kernel } from '../kernel/kernel.js';
-import { startHttpServer } from '../server/http.js';
 import { createMcpServer } from '../server/mcp-server.js';
 import { UnknownToolError } from '../tools/invoke.js';
 import { KERNEL_VERSION } from '../version.js';
@@ -35,9 +34,11 @@ export async function serve(args: CliArgs): Promise<number> {
   const kernel = await start(args);
   if (args.http) {
     const token = args.token ?? process.env.TOOLPACK_TOKEN ?? undefined;
+    // Loaded only here: the HTTP stack is not needed for stdio start-up.
+    const { startHttpServer } = await import('../server/http.js');
     const http = await startHttpServer(kernel, {
-      host: args.host ?? '127.0.0.1',
-      port: args.port ?? 3333,
+      host: args.host ?? kernel.config.http?.host ?? '127.0.0.1',
+      port: args.port ?? kernel.config.http?.port ?? 3333,
       token: token || undefined,
     });
     err(`toolpack: serving ${kernel.registry.exposed().length} tools at ${http.url}${token ? ' (bearer token required)' : ''}`);

@@ -4,9 +4,9 @@
  * toolpack.config.{ts,mts,js,mjs,cjs}); TypeScript goes through jiti. Any
  * problem is a KernelError naming the file, the key path and what was expected.
  */
-import { existsSync } from 'node:fs';
-import { dirname, resolve } from 'node:path';
-import { cosmiconfig, type Loader } from 'cosmiconfig';
+import { existsSync, readFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import type { Loader } from 'cosmiconfig';
 import { KernelError, KernelErrorCodes, messageOf } from '../errors.js';
 import { compileSchema } from '../tools/schema-validator.js';
 import { moduleLoaderFor } from '../plugins/module-loader.js';
@@ -34,16 +34,17 @@ export const CONFIG_SEARCH_PLACES = [
 ];
 
 const importWithJiti: Loader = async (filepath) => {
-  const loaded = await moduleLoaderFor(dirname(filepath)).import(filepath, { default: true });
+  const loaded = await (await moduleLoaderFor(dirname(filepath))).import(filepath, { default: true });
   return typeof loaded === 'function' ? await (loaded as () => unknown)() : loaded;
 };
 
-const validateConfig = compileSchema<ToolpackConfig>(ConfigSchema, { defaults: false, noun: 'key' });
+let validateConfig: ReturnType<typeof compileSchema<ToolpackConfig>> | undefined;
 
 export function checkConfig(raw: unknown, file: string): ToolpackConfig {
   if (raw === null || typeof raw !== 'object' || Array.isArray(raw)) {
     throw new KernelError(KernelErrorCodes.CONFIG_INVALID, `Invalid configuration in ${file}: expected an object (export default defineConfig({...}))`, { file });
   }
+  validateConfig ??= compileSchema<ToolpackConfig>(ConfigSchema, { defaults: false, noun: 'key' });
   const result = validateConfig.check(raw);
   if (!result.ok) {
     const lines = result.issues.map((i) => `  - ${i.message}${i.expected ? ` (expected ${i.expected})` : ''}`);
@@ -55,7 +56,23 @@ export function checkConfig(raw: unknown, file: string): ToolpackConfig {
   return result.value;
 }
 
+/** A cheap look before loading cosmiconfig: most folders have no config at all. */
+function mayHaveConfig(cwd: string): boolean {
+  return CONFIG_SEARCH_PLACES.some((place) => {
+    const path = join(cwd, place);
+    if (!existsSync(path)) return false;
+    if (place !== 'package.json') return true;
+    try {
+      return 'toolpack' in (JSON.parse(readFileSync(path, 'utf8')) as object);
+    } catch {
+      return true; // let cosmiconfig report the broken file
+    }
+  });
+}
+
 export async function loadConfig(options: { cwd: string; configPath?: string }): Promise<LoadedConfig> {
+  if (!options.configPath && !mayHaveConfig(options.cwd)) return { file: null, dir: options.cwd, config: {} };
+  const { cosmiconfig } = await import('cosmiconfig');
   const explorer = cosmiconfig('toolpack', {
     searchPlaces: CONFIG_SEARCH_PLACES,
     searchStrategy: 'none',

@@ -229,6 +229,10 @@ export class Kernel {
     return invokeTool(this.runtime, name, args, env);
   }
 
+  get config() {
+    return this.options.loaded.config;
+  }
+
   get resources() {
     return this.runtime.resources;
   }

@@ -5,25 +5,36 @@
  * that runs Toolpack through npx, with no toolpack in its node_modules, still
  * resolves its one import.
  */
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { createJiti, type Jiti } from 'jiti';
+import type { Jiti } from 'jiti';
 
+/**
+ * The SDK entry of this installation: this file runs from source (vitest),
+ * from dist/, or from the CLI bundle, so find the package root first.
+ */
 function sdkEntry(): string {
-  for (const candidate of ['../../sdk/index.js', '../../sdk/index.ts']) {
-    const path = fileURLToPath(new URL(candidate, import.meta.url));
-    if (existsSync(path)) return path;
+  let dir = dirname(fileURLToPath(import.meta.url));
+  for (;;) {
+    const manifest = join(dir, 'package.json');
+    if (existsSync(manifest) && (JSON.parse(readFileSync(manifest, 'utf8')) as { name?: string }).name === 'toolpack') {
+      for (const candidate of ['dist/sdk/index.js', 'sdk/index.ts']) if (existsSync(join(dir, candidate))) return join(dir, candidate);
+    }
+    const parent = dirname(dir);
+    if (parent === dir) throw new Error('toolpack: cannot locate its own sdk entry');
+    dir = parent;
   }
-  throw new Error('toolpack: cannot locate its own sdk entry');
 }
 
 const loaders = new Map<string, Jiti>();
 
-/** A loader that resolves bare and relative specifiers from `baseDir`. */
-export function moduleLoaderFor(baseDir: string): Jiti {
+/** A loader that resolves bare and relative specifiers from `baseDir`; jiti itself loads only when user code does. */
+export async function moduleLoaderFor(baseDir: string): Promise<Jiti> {
   let jiti = loaders.get(baseDir);
   if (!jiti) {
     const sdk = sdkEntry();
+    const { createJiti } = await import('jiti');
     jiti = createJiti(`${baseDir.replace(/[\\/]$/, '')}/`, {
       alias: { 'toolpack/sdk': sdk, toolpack: sdk },
       interopDefault: true,

@@ -56,7 +56,7 @@ export async function resolveEntry(entry: PluginEntryValue, loaded: LoadedConfig
     });
   }
 
-  const loader = moduleLoaderFor(loaded.dir);
+  const loader = await moduleLoaderFor(loaded.dir);
   let target = spec;
   if (isPathSpec(spec)) {
     target = resolve(loaded.dir, spec);

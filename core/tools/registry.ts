@@ -12,8 +12,25 @@ export interface RegisteredTool {
   definition: AnyToolDefinition;
   packId: string;
   exposed: boolean;
-  input: CompiledSchema<Record<string, unknown>>;
-  output: CompiledSchema<Record<string, unknown>>;
+  /** Compiled at the tool's first call: compiling every schema at start-up would grow with the tool count. */
+  readonly input: CompiledSchema<Record<string, unknown>>;
+  readonly output: CompiledSchema<Record<string, unknown>>;
+}
+
+function registeredTool(definition: AnyToolDefinition, packId: string, exposed: boolean): RegisteredTool {
+  let input: CompiledSchema<Record<string, unknown>> | undefined;
+  let output: CompiledSchema<Record<string, unknown>> | undefined;
+  return {
+    definition,
+    packId,
+    exposed,
+    get input() {
+      return (input ??= compileSchema(plain(definition.input), { noun: 'parameter' }));
+    },
+    get output() {
+      return (output ??= compileSchema(plain(definition.output), { defaults: false, noun: 'result field' }));
+    },
+  };
 }
 
 export interface ToolListing {
@@ -41,6 +58,7 @@ function checkDefinition(tool: AnyToolDefinition, packId: string): void {
 
 export class ToolRegistry {
   private readonly tools = new Map<string, RegisteredTool>();
+  private cachedListing: ToolListing[] | undefined;
 
   add(tool: AnyToolDefinition, packId: string, exposed: boolean): void {
     checkDefinition(tool, packId);
@@ -52,13 +70,8 @@ export class ToolRegistry {
         { tool: tool.name, packs: [existing.packId, packId] },
       );
     }
-    this.tools.set(tool.name, {
-      definition: tool,
-      packId,
-      exposed,
-      input: compileSchema(plain(tool.input), { noun: 'parameter' }),
-      output: compileSchema(plain(tool.output), { defaults: false, noun: 'result field' }),
-    });
+    this.tools.set(tool.name, registeredTool(tool, packId, exposed));
+    this.cachedListing = undefined;
   }
 
   get(name: string): RegisteredTool | undefined {
@@ -76,7 +89,12 @@ export class ToolRegistry {
       .map((t) => t.definition.name);
   }
 
+  /** The tools/list answer; built once, since the registry does not change after start-up. */
   listing(): ToolListing[] {
+    return (this.cachedListing ??= this.buildListing());
+  }
+
+  private buildListing(): ToolListing[] {
     return this.exposed().map(({ definition: d }) => ({
       name: d.name,
       ...(d.title ? { title: d.title } : {}),

@@ -1,5 +1,5 @@
 /** The example third-party pack, loaded from its config by relative path, called through a real MCP client over stdio. */
-import { cpSync, existsSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
@@ -8,7 +8,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { tempDir } from '../helpers/workspace.js';
 
 const repo = fileURLToPath(new URL('../..', import.meta.url));
-const bin = join(repo, 'dist', 'core', 'cli', 'bin.js');
+// The command users run: package.json's bin (the bundled CLI).
+const bin = join(repo, (JSON.parse(readFileSync(join(repo, 'package.json'), 'utf8')) as { bin: { toolpack: string } }).bin.toolpack);
 
 describe('examples/minimal-pack', () => {
   beforeAll(() => {

@@ -13,4 +13,4 @@ it('examples and toolpack.config.ts type-check against toolpack/sdk', () => {
     output = String((error as { stdout?: string }).stdout ?? error);
   }
   expect(output).toBe('');
-});
+}, 120_000);

@@ -1,0 +1,21 @@
+// Bundles the CLI (dist/core/cli/bin.js, built by tsc) into one file, dist/toolpack.mjs.
+// Why: on Node 20 loading hundreds of small ESM files (the SDK, TypeBox) dominates
+// start-up; one file loads in a fraction of the time. The library entries
+// (toolpack/sdk, toolpack/testing) stay unbundled in dist/. Packages that are
+// loaded lazily or carry native code stay external and load from node_modules.
+import { build } from 'esbuild';
+
+await build({
+  entryPoints: ['dist/core/cli/bin.js'],
+  outfile: 'dist/toolpack.mjs',
+  bundle: true,
+  platform: 'node',
+  format: 'esm',
+  target: 'node20',
+  sourcemap: 'linked',
+  legalComments: 'linked',
+  logLevel: 'warning',
+  external: ['better-sqlite3', 'jiti', 'cosmiconfig', 'simple-git', 'typescript'],
+  // Bundled CommonJS dependencies call require(); give the ESM bundle one.
+  banner: { js: "import { createRequire as __toolpackCreateRequire } from 'node:module';\nconst require = __toolpackCreateRequire(import.meta.url);" },
+});
