@@ -131,6 +131,7 @@ export async function doctor(args: CliArgs): Promise<number> {
     out(`Config file: ${kernel.configFile ?? '(none found: serving every built-in pack with defaults)'}`);
     out(`Workspace:   ${kernel.workspaceRoot}`);
     out(`Start-up:    ${Math.round(performance.now() - begun)} ms`);
+    for (const warning of kernel.warnings) out(`Warning:     ${warning}`);
     out('');
     for (const pack of kernel.packInfo()) {
       const timing = pack.startupMs !== undefined ? ` (${pack.startupMs} ms)` : '';

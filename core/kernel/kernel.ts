@@ -64,6 +64,8 @@ export class Kernel {
   private readonly middleware: ResultMiddleware[] = [];
   private readonly packs: PackRuntime[] = [];
   private disabled: PackInfo[] = [];
+  /** Start-up notes that are not failures; doctor prints them. */
+  warnings: string[] = [];
   private runtime!: ToolRuntime;
   private closeStore: () => void = () => {};
   private stopped: Promise<void> | undefined;
@@ -129,6 +131,10 @@ export class Kernel {
     this.registerCoreServices();
     const plan = await planPacks(this.options.loaded, this.options.preset, this.options.plugins);
     this.disabled = plan.disabled.map((d) => ({ ...d, state: 'disabled', tools: [] }));
+    this.warnings = plan.presetPacksMissing.length
+      ? [`preset "${plan.preset!.name}" names packs not loaded in this version: ${plan.presetPacksMissing.join(', ')}`]
+      : [];
+    for (const warning of this.warnings) this.logger.warn(warning);
     const origin = this.configFile ?? 'the default configuration';
 
     // Options are validated (defaults applied) before any pack code runs.

@@ -30,6 +30,8 @@ export interface PackPlan {
   /** Packs the config disabled that nothing needs: listed by doctor, not loaded. */
   disabled: Array<{ id: string; version: string }>;
   preset: { name: string; definition: PresetDefinition } | null;
+  /** Packs a built-in preset names that this version does not ship. */
+  presetPacksMissing: string[];
   toolFilter: ToolFilterValue | undefined;
 }
 
@@ -170,5 +172,6 @@ export async function planPacks(loaded: LoadedConfig, requestedPreset?: string, 
     pack.exposed = wanted.has(id);
     packs.push(pack);
   }
-  return { packs, disabled, preset, toolFilter: loaded.config.tools };
+  const presetPacksMissing = (presetPacks ?? []).filter((id) => !byId.has(id));
+  return { packs, disabled, preset, presetPacksMissing, toolFilter: loaded.config.tools };
 }

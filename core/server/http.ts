@@ -38,7 +38,7 @@ function authorized(req: IncomingMessage, token: string | undefined): boolean {
 
 function hostAllowed(req: IncomingMessage, boundHost: string): boolean {
   if (!LOOPBACK.has(boundHost)) return true;
-  const host = (req.headers.host ?? '').replace(/:\d+$/, '');
+  const host = (req.headers.host ?? '').toLowerCase().replace(/:\d+$/, '');
   return LOOPBACK.has(host);
 }
 
@@ -109,8 +109,10 @@ export async function startHttpServer(kernel: Kernel, options: HttpOptions): Pro
     url: `http://${host}:${address.port}/mcp`,
     async close() {
       await Promise.all([...sessions.values()].map((t) => t.close().catch(() => {})));
-      await new Promise<void>((r) => server.close(() => r()));
-      server.closeAllConnections?.();
+      // Close idle keep-alive sockets now; otherwise close() waits for their timeout.
+      const closed = new Promise<void>((r) => server.close(() => r()));
+      server.closeAllConnections();
+      await closed;
     },
   };
 }
