@@ -7,6 +7,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { startTestToolpack } from '../sdk/testing.js';
 import { BUILTIN_PACKS } from '../core/plugins/builtin.js';
+import { compileSchema } from '../core/tools/schema-validator.js';
 
 interface SpecParam {
   name: string;
@@ -54,6 +55,11 @@ describe('built-in tool surface', async () => {
       if ('default' in param) expect(property.default).toEqual(param.default);
       else expect(property).not.toHaveProperty('default');
       expect(typeof property.description === 'string' && property.description.length > 5 || param.name === 'conversationContext').toBe(true);
+    });
+
+    it('has schemas that compile (they are compiled lazily at first call in the server)', () => {
+      expect(() => compileSchema(tool.inputSchema)).not.toThrow();
+      expect(() => compileSchema(tool.outputSchema)).not.toThrow();
     });
 
     it('describes when to use it in at least one full sentence', () => {
