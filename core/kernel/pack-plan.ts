@@ -137,13 +137,12 @@ export async function planPacks(loaded: LoadedConfig, requestedPreset?: string, 
       }
     }
   }
-  for (const [id, settings] of Object.entries(loaded.config.packs ?? {})) {
+  for (const id of Object.keys(loaded.config.packs ?? {})) {
     if (!byId.has(id)) {
       throw new KernelError(KernelErrorCodes.CONFIG_INVALID, `Invalid configuration in ${origin}: key "packs.${id}" names a pack that is not loaded (loaded: ${[...byId.keys()].join(', ')})`, {
         key: `packs.${id}`,
       });
     }
-    void settings;
   }
 
   const wanted = new Set(
