@@ -1,0 +1,52 @@
+/**
+ * A security rule is data: the pattern that finds a candidate, the checks that
+ * confirm it, and what to tell the user. Built-in rules and third-party rules
+ * (through the `security.rules` extension point) have the same shape.
+ */
+export type RuleCategory = 'secret' | 'credential' | 'pii' | 'vulnerability' | 'configuration' | 'sensitive-file';
+export type Severity = 'low' | 'medium' | 'high' | 'critical';
+export type ComplianceFramework = 'GDPR' | 'PCI-DSS' | 'HIPAA' | 'SOX';
+export type ContentType = 'code' | 'configuration' | 'logs' | 'documentation' | 'mixed';
+
+export const SEVERITIES: readonly Severity[] = ['low', 'medium', 'high', 'critical'];
+
+export interface SecurityRule {
+  /** Stable kebab-case id, reported as a finding's `pattern`: 'aws-access-key-id'. */
+  id: string;
+  category: RuleCategory;
+  /** What was found, one sentence: 'AWS access key ID'. */
+  description: string;
+  /**
+   * The candidate. Must not backtrack catastrophically (a test runs every rule on
+   * adversarial input). Flags other than i, m, s, u are ignored; the engine adds g and d.
+   */
+  pattern: RegExp;
+  /**
+   * The capture group that holds the sensitive value (index or name). Default: the
+   * group named `secret` if the pattern has one, else the whole match. Only this
+   * part is masked, so `password=` stays readable.
+   */
+  secretGroup?: number | string;
+  /** Lower-case substrings; the rule only runs on content holding one of them (fast pre-filter). */
+  keywords?: string[];
+  /** Minimum Shannon entropy (bits per character) of the value. */
+  minEntropy?: number;
+  /** Extra check of the value (checksum, decode); false drops the candidate. */
+  validate?: (value: string) => boolean;
+  severity: Severity;
+  /** 0 to 1: how likely a match is a true finding. */
+  confidence: number;
+  recommendation: string;
+  compliance?: ComplianceFramework[];
+  cwe?: string;
+  owasp?: string;
+  /** Known placeholder values for this rule (documentation examples): exact strings or patterns. */
+  allowList?: Array<string | RegExp>;
+  /** Limit the rule to these content types (e.g. code vulnerabilities to code). Default: all. */
+  contentTypes?: ContentType[];
+}
+
+/** The extension point's interface: how a module adds rules to the security pack. */
+export interface SecurityRulesExtension {
+  addRule(rule: SecurityRule): void;
+}
