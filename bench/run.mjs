@@ -2,6 +2,7 @@
 // tables; results are reported, never asserted, so this exits 0 on a MISS.
 import { parseArgs } from 'node:util';
 import { printTable } from './table.mjs';
+import { security } from './security.mjs';
 import { startup } from './startup.mjs';
 
 const { values } = parseArgs({ options: { runs: { type: 'string', default: '7' } } });
@@ -12,7 +13,7 @@ if (!Number.isInteger(runs) || runs < 1) {
 }
 
 // Add further benchmarks here; each returns a table or an array of tables.
-const benchmarks = [startup];
+const benchmarks = [startup, security];
 for (const bench of benchmarks) {
   const result = await bench({ runs });
   for (const table of [result].flat()) printTable(table);

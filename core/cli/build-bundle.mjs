@@ -15,7 +15,7 @@ await build({
   sourcemap: 'linked',
   legalComments: 'linked',
   logLevel: 'warning',
-  external: ['better-sqlite3', 'jiti', 'cosmiconfig', 'simple-git', 'typescript'],
+  external: ['better-sqlite3', 'jiti', 'cosmiconfig', 'simple-git', 'typescript', 'web-tree-sitter', '@vscode/tree-sitter-wasm'],
   // Bundled CommonJS dependencies call require(); give the ESM bundle one.
   banner: { js: "import { createRequire as __toolpackCreateRequire } from 'node:module';\nconst require = __toolpackCreateRequire(import.meta.url);" },
 });

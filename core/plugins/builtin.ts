@@ -6,6 +6,7 @@
 import type { PluginManifest } from '../../sdk/plugin.js';
 
 export const BUILTIN_PACKS: Record<string, () => Promise<{ default: PluginManifest }>> = {
+  security: () => import('../../plugins/security/index.js'),
   files: () => import('../../plugins/files/index.js'),
   system: () => import('../../plugins/system/index.js'),
 };
@@ -13,7 +14,6 @@ export const BUILTIN_PACKS: Record<string, () => Promise<{ default: PluginManife
 export const PLANNED_PACKS = [
   'project',
   'adr',
-  'security',
   'scoring',
   'workflow',
   'research',

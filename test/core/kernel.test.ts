@@ -28,9 +28,20 @@ const names = (kernel: Awaited<ReturnType<typeof startTestToolpack>>) => kernel.
 describe('kernel loading', () => {
   it('serves every built-in pack when the config lists none', async () => {
     const kernel = await startTestToolpack({ config: { plugins: undefined } });
-    expect(names(kernel)).toEqual(
-      ['check_ai_execution_status', 'list_directory', 'manage_cache', 'read_file', 'request_action_confirmation', 'write_file'],
-    );
+    expect(names(kernel)).toEqual([
+      'analyze_content_security',
+      'apply_basic_content_masking',
+      'check_ai_execution_status',
+      'configure_custom_patterns',
+      'configure_output_masking',
+      'generate_content_masking',
+      'list_directory',
+      'manage_cache',
+      'read_file',
+      'request_action_confirmation',
+      'validate_content_masking',
+      'write_file',
+    ]);
     await kernel.stop();
   });
 

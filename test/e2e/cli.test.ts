@@ -5,7 +5,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { assertBuilt, BUILTIN_TOOLS, createWorkspace, FILES_TOOLS, repoRoot, runCli, SYSTEM_TOOLS } from './helpers.js';
+import { assertBuilt, BUILTIN_TOOLS, createWorkspace, FILES_TOOLS, packOf, repoRoot, runCli, SECURITY_TOOLS, SYSTEM_TOOLS } from './helpers.js';
 
 const TEST_TIMEOUT = 60_000;
 
@@ -21,7 +21,7 @@ describe('toolpack CLI', () => {
   beforeAll(assertBuilt);
 
   describe('list', () => {
-    it('prints the six tools with their packs', { timeout: TEST_TIMEOUT }, async () => {
+    it('prints every built-in tool with its pack', { timeout: TEST_TIMEOUT }, async () => {
       const ws = createWorkspace({ 'README.md': SERVICE_README });
       const run = await runCli(['list'], { cwd: ws.dir });
       expect(run.code, run.stderr).toBe(0);
@@ -30,6 +30,7 @@ describe('toolpack CLI', () => {
       expect(lines).toHaveLength(1 + BUILTIN_TOOLS.length);
       for (const name of FILES_TOOLS) expect(run.stdout).toMatch(new RegExp(`^${name}\\s+files\\s+[A-Z].+\\.$`, 'm'));
       for (const name of SYSTEM_TOOLS) expect(run.stdout).toMatch(new RegExp(`^${name}\\s+system\\s+[A-Z].+\\.$`, 'm'));
+      for (const name of SECURITY_TOOLS) expect(run.stdout).toMatch(new RegExp(`^${name}\\s+security\\s+[A-Z].+\\.$`, 'm'));
     });
 
     it('--json prints an array of {name, pack, description}', { timeout: TEST_TIMEOUT }, async () => {
@@ -41,7 +42,7 @@ describe('toolpack CLI', () => {
       expect(rows.map((r) => r.name)).toEqual([...BUILTIN_TOOLS]);
       for (const row of rows) {
         expect(Object.keys(row).sort()).toEqual(['description', 'name', 'pack']);
-        expect(row.pack).toBe((FILES_TOOLS as readonly string[]).includes(row.name) ? 'files' : 'system');
+        expect(row.pack).toBe(packOf(row.name));
         expect(row.description).toMatch(/^[A-Z].{20,}\.$/);
       }
     });
@@ -129,7 +130,7 @@ describe('toolpack CLI', () => {
       const run = await runCli(['list', '--json'], { cwd: ws.dir });
       expect(run.code, run.stderr).toBe(0);
       const names = (JSON.parse(run.stdout) as ListedTool[]).map((r) => r.name);
-      expect(names).toEqual([...SYSTEM_TOOLS]);
+      expect(names).toEqual([...SECURITY_TOOLS, ...SYSTEM_TOOLS]);
       for (const name of FILES_TOOLS) expect(names).not.toContain(name);
     });
 
@@ -160,7 +161,7 @@ describe('toolpack CLI', () => {
   });
 
   describe('presets', () => {
-    it('--preset security exposes the files and system tools', { timeout: TEST_TIMEOUT }, async () => {
+    it('--preset security exposes the security, files and system tools', { timeout: TEST_TIMEOUT }, async () => {
       const ws = createWorkspace();
       const run = await runCli(['list', '--json', '--preset', 'security'], { cwd: ws.dir });
       expect(run.code, run.stderr).toBe(0);
@@ -196,7 +197,7 @@ describe('toolpack CLI', () => {
       expect(run.stdout).toMatch(/^system@\d+\.\d+\.\d+\s+loaded \(\d+(\.\d+)? ms\)$/m);
       expect(run.stdout).toContain(`tools: ${FILES_TOOLS.join(', ')}`);
       expect(run.stdout).toContain(`tools: ${SYSTEM_TOOLS.join(', ')}`);
-      expect(run.stdout).toContain(`${BUILTIN_TOOLS.length} tools exposed`);
+      expect(run.stdout).toContain(`${FILES_TOOLS.length + SYSTEM_TOOLS.length} tools exposed`);
     });
 
     it('says when no config file was found', { timeout: TEST_TIMEOUT }, async () => {

@@ -14,10 +14,20 @@ export const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..', '
 /** The command users run: package.json's bin. */
 export const binPath = join(repoRoot, (JSON.parse(readFileSync(join(repoRoot, 'package.json'), 'utf8')) as { bin: { toolpack: string } }).bin.toolpack);
 
-/** The six tools of the two built-in packs, in the order the kernel lists them. */
+/** The tools of the built-in packs, in the order the kernel lists them (security, files, system). */
+export const SECURITY_TOOLS = [
+  'analyze_content_security',
+  'generate_content_masking',
+  'apply_basic_content_masking',
+  'validate_content_masking',
+  'configure_custom_patterns',
+  'configure_output_masking',
+] as const;
 export const FILES_TOOLS = ['read_file', 'write_file', 'list_directory'] as const;
 export const SYSTEM_TOOLS = ['manage_cache', 'check_ai_execution_status', 'request_action_confirmation'] as const;
-export const BUILTIN_TOOLS = [...FILES_TOOLS, ...SYSTEM_TOOLS] as const;
+export const BUILTIN_TOOLS = [...SECURITY_TOOLS, ...FILES_TOOLS, ...SYSTEM_TOOLS] as const;
+export const packOf = (tool: string) =>
+  (SECURITY_TOOLS as readonly string[]).includes(tool) ? 'security' : (FILES_TOOLS as readonly string[]).includes(tool) ? 'files' : 'system';
 
 /** Generous limits: the machine running these may have two cores and other test files running. */
 export const SPAWN_TIMEOUT_MS = 45_000;

@@ -55,7 +55,7 @@ describe('MCP Inspector CLI against toolpack serve', () => {
     inspectorBin();
   });
 
-  it('tools/list shows the six built-in tools with their schemas', { timeout: TEST_TIMEOUT }, async () => {
+  it('tools/list shows the built-in tools with their schemas', { timeout: TEST_TIMEOUT }, async () => {
     const ws = createWorkspace({ 'notes.md': '# Notes\n' });
     const run = await inspect(ws.dir, ['--method', 'tools/list']);
     expect(run.code, run.stderr).toBe(0);

@@ -50,7 +50,7 @@ const firstText = (result: CallToolResult) => {
 describe('toolpack serve (stdio) with the MCP SDK client', () => {
   beforeAll(assertBuilt);
 
-  it('lists exactly the six built-in tools', { timeout: TEST_TIMEOUT }, async () => {
+  it('lists exactly the built-in tools', { timeout: TEST_TIMEOUT }, async () => {
     const ws = createWorkspace({ 'README.md': '# Inventory service\n\nTracks stock levels across warehouses.\n' });
     const { client, wireErrors, stderr } = await connect(ws);
     const { tools } = await client.listTools();

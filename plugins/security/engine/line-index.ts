@@ -21,6 +21,11 @@ export class LineIndex {
     return { line: lo + 1, column: offset - this.starts[lo]! + 1 };
   }
 
+  /** Offset of the first character of a 1-based line. */
+  lineStart(line: number): number {
+    return this.starts[line - 1] ?? this.text.length;
+  }
+
   /** The text of a 1-based line, without its newline. */
   lineText(line: number): string {
     const start = this.starts[line - 1] ?? this.text.length;

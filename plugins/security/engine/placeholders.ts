@@ -1,6 +1,9 @@
 /**
  * Values that look like secrets but are not: documentation examples, template
- * references, environment lookups, masked values, hashes and identifiers.
+ * references, environment lookups, masked values, integrity hashes and identifiers.
+ * Bare hex strings are not excluded: `openssl rand -hex 32` secrets and old
+ * 40-hex tokens look exactly like digests, and rules only see values in a
+ * secret-like context.
  * Checked for every secret-like candidate, in addition to a rule's own allow-list.
  */
 
@@ -21,16 +24,36 @@ const REFERENCES = [
 const NOT_SECRETS = [
   /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i, // UUID
   /^(?:sha(?:1|256|384|512)-)[A-Za-z0-9+/]+=*$/, // SRI / lockfile integrity
-  /^[0-9a-f]{40}$|^[0-9a-f]{64}$/i, // git object ids, sha256 digests
   /^data:[a-z]+\/[a-z0-9.+-]+;base64,/i, // data URIs
   /^(.)\1{5,}$/, // one character repeated
+  /^TOKEN_[A-Z0-9_]+_[0-9a-f]{12}$/, // this pack's own tokenization output
+  /^hmac-sha256:[0-9a-f]{24}$/, // this pack's own hashing output
 ];
+
+/**
+ * Random key material contains words like "xxx" or "fake" by chance (one RSA-4096
+ * body in ten does), so in long values a word only counts when a separator or
+ * an end of the value bounds it, and base64 blocks (key bodies) are exempt.
+ */
+function hasPlaceholderWord(v: string): boolean {
+  if (v.length > 64 && /^[A-Za-z0-9+/=\s\\-]+$/.test(v)) return false;
+  const global = new RegExp(PLACEHOLDER_WORDS.source, 'gi');
+  for (let m = global.exec(v); m; m = global.exec(v)) {
+    if (v.length < 20) return true;
+    const before = v[m.index - 1];
+    const after = v[m.index + m[0].length];
+    if (before === undefined || after === undefined || /[^A-Za-z0-9]/.test(before) || /[^A-Za-z0-9]/.test(after)) return true;
+    if (m[0].length === 0) global.lastIndex++;
+  }
+  return false;
+}
 
 export function isPlaceholder(value: string): boolean {
   const v = value.trim().replace(/^['"`]|['"`]$/g, '');
   if (v.length === 0) return true;
   if (/^[*xX•.#_-]{4,}$/.test(v) || /^[*xX]{3,}/.test(v) && /[*xX]{3,}$/.test(v)) return true; // already masked
-  if (PLACEHOLDER_WORDS.test(v)) return true;
+  if (/[xX*]{4,}|0{8,}/.test(v) && !(v.length > 64 && /^[A-Za-z0-9+/=\s\\-]+$/.test(v))) return true; // AKIAXXXXXXXXXXXXXXXX, sk_live_****
+  if (hasPlaceholderWord(v)) return true;
   if (REFERENCES.some((re) => re.test(v))) return true;
   return NOT_SECRETS.some((re) => re.test(v));
 }

@@ -4,6 +4,7 @@
  * overlaps so one value is reported once, by its most specific rule.
  */
 import type { ContentType, SecurityRule, Severity } from '../rules/types.js';
+import { KeywordMatcher } from './keyword-index.js';
 import { LineIndex } from './line-index.js';
 import { allowListed, isPlaceholder } from './placeholders.js';
 import { shannonEntropy } from './validators.js';
@@ -62,10 +63,54 @@ function confirmed(rule: SecurityRule, value: string): boolean {
   return rule.validate ? rule.validate(value) : true;
 }
 
-function applies(rule: SecurityRule, lower: string, options: ScanOptions): boolean {
+function applies(rule: SecurityRule, options: ScanOptions): boolean {
   if (options.contentType && options.contentType !== 'mixed' && rule.contentTypes && !rule.contentTypes.includes(options.contentType)) return false;
-  if ((options.confidenceThreshold ?? 0) > rule.confidence) return false;
-  return !rule.keywords?.length || rule.keywords.some((k) => lower.includes(k));
+  return (options.confidenceThreshold ?? 0) <= rule.confidence;
+}
+
+/** Keyword matchers are built once per distinct keyword set (the built-in rules, plus a call's extra rules). */
+const matchers = new Map<string, KeywordMatcher>();
+function matcherFor(rules: readonly SecurityRule[]): KeywordMatcher {
+  const keywords = [...new Set(rules.flatMap((r) => r.keywords ?? []))].sort();
+  const key = keywords.join('\0');
+  let matcher = matchers.get(key);
+  if (!matcher) {
+    if (matchers.size > 32) matchers.clear();
+    matcher = new KeywordMatcher(keywords);
+    matchers.set(key, matcher);
+  }
+  return matcher;
+}
+
+/** A rule whose match can span lines (a PEM block) gets a wide window after each hit line. */
+const spansLines = (rule: SecurityRule) => rule.pattern.flags.includes('s') || /\\n|\\r|\[\\s\\S\]|\[\\S\\s\]|-----/.test(rule.pattern.source);
+const MULTILINE_WINDOW = 16_384;
+
+/**
+ * The stretches of text a keyword rule can match in: each line holding one of
+ * its keywords, with the two lines before it (a .netrc entry names the machine
+ * before its password) and the line after it (YAML puts values on the next
+ * line), merged where they touch.
+ */
+function windowsFor(rule: SecurityRule, text: string, hits: Map<string, number[]>): Array<[number, number]> {
+  const starts = [...new Set(rule.keywords!.flatMap((k) => hits.get(k.toLowerCase()) ?? []))].sort((a, b) => a - b);
+  const wide = spansLines(rule);
+  const windows: Array<[number, number]> = [];
+  for (const hit of starts) {
+    const previous = hit > 0 ? text.lastIndexOf('\n', hit - 2) : -1;
+    const start = previous <= 0 ? 0 : text.lastIndexOf('\n', previous - 1) + 1;
+    let end: number;
+    if (wide) end = Math.min(text.length, hit + MULTILINE_WINDOW);
+    else {
+      const first = text.indexOf('\n', hit);
+      const second = first === -1 ? -1 : text.indexOf('\n', first + 1);
+      end = second === -1 ? text.length : second;
+    }
+    const last = windows[windows.length - 1];
+    if (last && start <= last[1]) last[1] = Math.max(last[1], end);
+    else windows.push([start, end]);
+  }
+  return windows;
 }
 
 /** Better of two findings on overlapping text: higher severity, then confidence, then the narrower (more specific) rule. */
@@ -78,23 +123,28 @@ function better(a: Finding, b: Finding): Finding {
 
 export function scan(text: string, rules: readonly SecurityRule[], options: ScanOptions = {}): ScanResult {
   const lines = new LineIndex(text);
-  const lower = text.toLowerCase();
+  const active = rules.filter((rule) => applies(rule, options));
+  const hits = matcherFor(active).scan(text);
   const raw: Finding[] = [];
-  for (const rule of rules) {
-    if (!applies(rule, lower, options)) continue;
+  for (const rule of active) {
+    // Keyword rules run only where a keyword occurs; the others over the whole text.
+    const windows: Array<[number, number]> = rule.keywords?.length ? windowsFor(rule, text, hits) : [[0, text.length]];
     const re = compile(rule);
-    re.lastIndex = 0;
-    for (let match = re.exec(text); match; match = re.exec(text)) {
-      if (match[0].length === 0) {
-        re.lastIndex++;
-        continue;
+    for (const [from, to] of windows) {
+      const window = from === 0 && to === text.length ? text : text.slice(from, to);
+      re.lastIndex = 0;
+      for (let match = re.exec(window); match; match = re.exec(window)) {
+        if (match[0].length === 0) {
+          re.lastIndex++;
+          continue;
+        }
+        const span = secretSpan(rule, match);
+        if (!span) continue;
+        const value = window.slice(span[0], span[1]);
+        if (!confirmed(rule, value)) continue;
+        const start = from + span[0];
+        raw.push({ rule, start, end: from + span[1], matchStart: from + match.index, matchEnd: from + match.index + match[0].length, value, ...lines.position(start) });
       }
-      const span = secretSpan(rule, match);
-      if (!span) continue;
-      const value = text.slice(span[0], span[1]);
-      if (!confirmed(rule, value)) continue;
-      const position = lines.position(span[0]);
-      raw.push({ rule, start: span[0], end: span[1], matchStart: match.index, matchEnd: match.index + match[0].length, value, ...position });
     }
   }
   // One finding per overlapping stretch of sensitive text.

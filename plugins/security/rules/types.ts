@@ -27,7 +27,13 @@ export interface SecurityRule {
    * part is masked, so `password=` stays readable.
    */
   secretGroup?: number | string;
-  /** Lower-case substrings; the rule only runs on content holding one of them (fast pre-filter). */
+  /**
+   * Lower-case substrings, at least one of which every match contains (fast pre-filter).
+   * With keywords, the rule runs only near lines holding one: from two lines before
+   * such a line to the end of the line after it (16 KiB after it for patterns that
+   * can span lines: the s flag, \n, \r, [\s\S] or "-----"). Prefer rare keywords: one
+   * found on most lines costs more than none.
+   */
   keywords?: string[];
   /** Minimum Shannon entropy (bits per character) of the value. */
   minEntropy?: number;

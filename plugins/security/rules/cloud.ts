@@ -1,0 +1,188 @@
+/** Cloud provider credentials: AWS, Google Cloud, Azure, Alibaba Cloud. */
+import { base64Shaped, mixedClasses } from '../engine/validators.js';
+import { ASSIGN } from './fragments.js';
+import type { SecurityRule } from './types.js';
+
+export const cloudRules: SecurityRule[] = [
+  {
+    id: 'aws-access-key-id',
+    category: 'secret',
+    description: 'AWS access key ID (AKIA long-term or ASIA temporary credentials)',
+    pattern: /(?<![A-Z0-9])(?:AKIA|ASIA|ABIA|ACCA|A3T[A-Z0-9])[A-Z2-7]{16}(?![A-Z0-9])/,
+    keywords: ['akia', 'asia', 'abia', 'acca', 'a3t'],
+    severity: 'critical',
+    confidence: 0.95,
+    recommendation:
+      'Deactivate and delete the key in IAM (aws iam delete-access-key), review CloudTrail for its use, and replace static keys with IAM roles, AWS SSO or a secret manager.',
+    compliance: ['SOX'],
+    allowList: ['AKIAIOSFODNN7EXAMPLE', 'ASIAIOSFODNN7EXAMPLE', 'AKIAI44QH8DHBEXAMPLE'],
+  },
+  {
+    id: 'aws-secret-access-key',
+    category: 'secret',
+    description: 'AWS secret access key assigned in code or configuration',
+    pattern: new RegExp(
+      String.raw`(?:aws[_.-]?secret(?:[_.-]?access)?[_.-]?key|secret[_.-]?access[_.-]?key)${ASSIGN}["'\x60]?(?<secret>[A-Za-z0-9/+]{40})(?![A-Za-z0-9/+=])`,
+      'i',
+    ),
+    keywords: ['aws_secret', 'aws.secret', 'aws-secret', 'awssecret', 'secret_access', 'secret.access', 'secret-access', 'secretaccess'],
+    minEntropy: 4,
+    validate: (value) => mixedClasses(value, 3),
+    severity: 'critical',
+    confidence: 0.9,
+    recommendation:
+      'Deactivate the access key pair in IAM, review CloudTrail for its use, and load AWS credentials from IAM roles, the SDK credential chain or a secret manager instead of source.',
+    compliance: ['SOX'],
+    allowList: ['wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY', 'je7MtGbClwBF/2Zp9Utk/h3yCo8nvbEXAMPLEKEY'],
+  },
+  {
+    id: 'aws-session-token',
+    category: 'secret',
+    description: 'AWS session token (temporary STS credentials) assigned in code or configuration',
+    pattern: new RegExp(
+      String.raw`(?:aws[_.-]?session[_.-]?token|\bsession[_.-]?token)${ASSIGN}["'\x60]?(?<secret>[A-Za-z0-9/+=]{100,1500})(?![A-Za-z0-9/+=])`,
+      'i',
+    ),
+    keywords: ['session_token', 'session.token', 'session-token', 'sessiontoken'],
+    minEntropy: 4.5,
+    severity: 'high',
+    confidence: 0.85,
+    recommendation:
+      'Revoke the role session (attach an AWSRevokeOlderSessions deny policy) and stop persisting temporary credentials; let the SDK obtain them from the role at runtime.',
+    compliance: ['SOX'],
+  },
+  {
+    id: 'gcp-service-account-private-key',
+    category: 'secret',
+    description: 'Google Cloud service-account private key (private_key field of a JSON key file)',
+    pattern:
+      /"private_key"\s{0,4}:\s{0,4}"(?<secret>-----BEGIN (?:RSA )?PRIVATE KEY-----(?:\\r)?\\n[A-Za-z0-9+/=][A-Za-z0-9+/=\\]{63,12000})/,
+    keywords: ['"private_key"'],
+    severity: 'critical',
+    confidence: 0.99,
+    recommendation:
+      'Delete the key in IAM > Service accounts > Keys, audit its use in Cloud Audit Logs, and switch to workload identity federation or attached service accounts instead of key files.',
+    compliance: ['SOX'],
+  },
+  {
+    id: 'gcp-service-account-key-file',
+    category: 'credential',
+    description: 'Google Cloud service-account key file ("type": "service_account"): informational, the private_key rule reports the secret itself',
+    pattern: /"type"\s{0,4}:\s{0,4}"(?<secret>service_account)"/,
+    keywords: ['service_account'],
+    severity: 'low',
+    confidence: 0.6,
+    recommendation:
+      'Do not commit service-account key files: delete the key in IAM, keep credentials in a secret manager, and prefer workload identity federation.',
+    compliance: ['SOX'],
+  },
+  {
+    id: 'gcp-api-key',
+    category: 'secret',
+    description: 'Google Cloud / Firebase API key (AIza...)',
+    pattern: /(?<![A-Za-z0-9_-])AIza[0-9A-Za-z_-]{35}(?![A-Za-z0-9_-])/,
+    keywords: ['aiza'],
+    severity: 'high',
+    confidence: 0.9,
+    recommendation:
+      'Regenerate the key in Google Cloud Console > APIs & Services > Credentials, restrict it by API and referrer/IP, and load it from configuration rather than source.',
+    compliance: ['SOX'],
+  },
+  {
+    id: 'gcp-oauth-client-secret',
+    category: 'secret',
+    description: 'Google OAuth client secret (GOCSPX-...)',
+    pattern: /(?<![A-Za-z0-9_-])GOCSPX-[A-Za-z0-9_-]{28}(?![A-Za-z0-9_-])/,
+    keywords: ['gocspx-'],
+    severity: 'high',
+    confidence: 0.95,
+    recommendation: 'Reset the client secret in Google Cloud Console > Credentials and keep it in a secret manager.',
+    compliance: ['SOX'],
+  },
+  {
+    id: 'google-oauth-access-token',
+    category: 'credential',
+    description: 'Google OAuth 2.0 access token (ya29....)',
+    pattern: /(?<![A-Za-z0-9_-])ya29\.[A-Za-z0-9_-]{30,400}(?![A-Za-z0-9_-])/,
+    keywords: ['ya29.'],
+    severity: 'high',
+    confidence: 0.85,
+    recommendation:
+      'Revoke the token (https://oauth2.googleapis.com/revoke) and never log or store access tokens; obtain them at runtime from the credential library.',
+    compliance: ['SOX'],
+  },
+  {
+    id: 'google-oauth-refresh-token',
+    category: 'credential',
+    description: 'Google OAuth 2.0 refresh token (1//0...)',
+    pattern: /(?<![A-Za-z0-9_/-])1\/\/0[A-Za-z0-9_-]{40,300}(?![A-Za-z0-9_-])/,
+    keywords: ['1//0'],
+    severity: 'high',
+    confidence: 0.8,
+    recommendation: 'Revoke the refresh token in the Google account or via the revoke endpoint and store tokens only in a secret store.',
+    compliance: ['SOX'],
+  },
+  {
+    id: 'azure-storage-account-key',
+    category: 'secret',
+    description: 'Azure Storage / Cosmos DB account key in a connection string (AccountKey=...)',
+    pattern: /\bAccountKey\s{0,2}=\s{0,2}(?<secret>[A-Za-z0-9+/]{86}==)/i,
+    keywords: ['accountkey'],
+    severity: 'critical',
+    confidence: 0.95,
+    recommendation:
+      'Rotate the account key in the Azure portal (Access keys > Rotate), then use Microsoft Entra ID with managed identities or Key Vault references instead of shared keys.',
+    compliance: ['SOX'],
+    // The Azurite/storage-emulator key is published in Microsoft's documentation.
+    allowList: ['Eby8vdM02xNOcqFlqUwJPLlmEtlCDXJ1OUzFT50uSRZ6IFsuFq2UVErCz4I6tq/K1SZFPTOtr/KBHBeksoGMGw=='],
+  },
+  {
+    id: 'azure-sas-token',
+    category: 'credential',
+    description: 'Azure shared access signature (SAS) token with its signature (sv=...&sig=...)',
+    pattern: /\bsv=\d{4}-\d{2}-\d{2}&[^\s"'<>]{0,400}?[?&;]sig=(?<secret>[A-Za-z0-9%+/=]{30,200})/,
+    keywords: ['sig='],
+    severity: 'high',
+    confidence: 0.9,
+    recommendation:
+      'Revoke the SAS by rotating the signing account key or deleting its stored access policy; issue short-lived user-delegation SAS tokens at runtime instead of committing them.',
+    compliance: ['SOX'],
+  },
+  {
+    id: 'azure-shared-access-key',
+    category: 'secret',
+    description: 'Azure Service Bus / Event Hubs / IoT Hub shared access key (SharedAccessKey=...)',
+    pattern: /\bSharedAccessKey\s{0,2}=\s{0,2}(?<secret>[A-Za-z0-9+/]{42,86}={0,2})(?![A-Za-z0-9+/=])/i,
+    keywords: ['sharedaccesskey'],
+    validate: base64Shaped,
+    severity: 'critical',
+    confidence: 0.95,
+    recommendation:
+      'Regenerate the key of the shared access policy in the Azure portal and move to managed identities or Key Vault-backed configuration.',
+    compliance: ['SOX'],
+  },
+  {
+    id: 'azure-ad-client-secret',
+    category: 'secret',
+    description: 'Microsoft Entra ID (Azure AD) application client secret',
+    pattern: /(?<![A-Za-z0-9_~.-])[A-Za-z0-9_~.]{3}\dQ~[A-Za-z0-9_~.-]{31,34}(?![A-Za-z0-9_~.-])/,
+    keywords: ['q~'],
+    severity: 'high',
+    confidence: 0.85,
+    recommendation:
+      'Delete the secret under App registrations > Certificates & secrets, create a new one stored in Key Vault, or switch to certificate or federated credentials.',
+    compliance: ['SOX'],
+  },
+  {
+    id: 'alibaba-access-key-id',
+    category: 'secret',
+    description: 'Alibaba Cloud AccessKey ID (LTAI...)',
+    pattern: /(?<![A-Za-z0-9])LTAI[A-Za-z0-9]{12,20}(?![A-Za-z0-9])/,
+    keywords: ['ltai'],
+    validate: (value) => /\d/.test(value),
+    severity: 'high',
+    confidence: 0.85,
+    recommendation: 'Disable and delete the AccessKey pair in the RAM console and use RAM roles or STS tokens instead of long-term keys.',
+    compliance: ['SOX'],
+  },
+];

@@ -1,0 +1,38 @@
+import { Params, Type, defineTool } from '../../../sdk/index.js';
+import { maskText } from '../engine/masker.js';
+import { userPatternRules } from '../engine/user-patterns.js';
+import type { SecurityScanner } from '../scanner-service.js';
+
+export const applyBasicContentMaskingTool = (scanner: SecurityScanner) =>
+  defineTool({
+    name: 'apply_basic_content_masking',
+    title: 'Basic content masking',
+    description:
+      'Quickly mask secrets and credentials in a text with the built-in secret rules, or only with the given patterns, replacing each value with the masking character. Use it as the fast fallback when no detailed report is needed, or when AI assistance is unavailable; preserveFormat keeps each value\'s length and separators (4111-1111-... becomes xxxx-xxxx-...).',
+    input: Params({
+      content: Type.String({ description: 'The text to mask.' }),
+      patterns: Type.Optional(Type.Array(Type.String(), { description: 'Regular expressions to mask instead of the built-in secret rules.' })),
+      maskingChar: Type.Optional(Type.String({ default: 'x', minLength: 1, maxLength: 1, description: 'Character that replaces masked characters.' })),
+      preserveFormat: Type.Optional(Type.Boolean({ description: 'Keep the length and separators of each value; otherwise every value becomes a fixed run of 8 characters.' })),
+    }),
+    output: Type.Object({
+      maskedContent: Type.String(),
+      patternsMatched: Type.Integer({ description: 'Number of values masked.' }),
+      maskingApplied: Type.Boolean(),
+    }),
+    annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: false },
+    handler({ content, patterns, maskingChar, preserveFormat }) {
+      const { findings } = patterns?.length
+        ? scanner.scan(content, { extraRules: userPatternRules(patterns, 'patterns'), onlyExtraRules: true })
+        : scanner.scan(content);
+      const secrets = patterns?.length ? findings : findings.filter((f) => f.rule.category === 'secret' || f.rule.category === 'credential');
+      const { masked } = maskText(content, secrets, {
+        strategy: 'full',
+        maskingCharacter: maskingChar ?? 'x',
+        preserveFormat: preserveFormat ?? false,
+        preserveLength: preserveFormat ?? false,
+        keepLineBreaks: true,
+      });
+      return { maskedContent: masked, patternsMatched: secrets.length, maskingApplied: secrets.length > 0 };
+    },
+  });

@@ -1,0 +1,47 @@
+import { Params, Type, defineTool } from '../../../sdk/index.js';
+import { discoverCustomPatterns } from '../engine/custom-pattern-discovery.js';
+import { compileUserPattern } from '../engine/user-patterns.js';
+import type { SecurityScanner } from '../scanner-service.js';
+
+export const configureCustomPatternsTool = (scanner: SecurityScanner) =>
+  defineTool({
+    name: 'configure_custom_patterns',
+    title: 'Configure custom secret patterns',
+    description:
+      "Learn a project's own secret shapes and save them as custom rules that every later analysis and masking in this workspace uses: secret-like keys declared in .env.example and similar templates, secret-like keys of its config files, and internal token prefixes its code defines. Use it once per project (and again after adding new secrets) so project-specific tokens are caught; existingPatterns adds your own regular expressions.",
+    input: Params({
+      projectPath: Type.String({ description: 'The project folder to learn from, relative to the workspace root.' }),
+      existingPatterns: Type.Optional(Type.Array(Type.String(), { description: 'Regular expressions you already use, merged into the saved rules.' })),
+    }),
+    output: Type.Object({
+      projectPath: Type.String(),
+      filesScanned: Type.Integer(),
+      saved: Type.Array(Type.Object({ id: Type.String(), pattern: Type.String(), severity: Type.String(), description: Type.String(), source: Type.String() })),
+      totalCustomRules: Type.Integer({ description: 'Custom rules now saved for this workspace.' }),
+      storedIn: Type.String(),
+      message: Type.String(),
+    }),
+    annotations: { readOnlyHint: false, idempotentHint: true, openWorldHint: false },
+    async handler({ projectPath, existingPatterns }, { workspace }) {
+      const root = await workspace.resolve(projectPath, 'projectPath');
+      const { proposals, filesScanned } = await discoverCustomPatterns(root);
+      const given = (existingPatterns ?? []).map((pattern, i) => {
+        compileUserPattern(pattern, `existingPatterns[${i}]`);
+        return { id: `custom-existing-${i + 1}`, pattern, severity: 'high' as const, description: `Pattern supplied in existingPatterns[${i}]`, source: 'existingPatterns' };
+      });
+      const saved = [...proposals, ...given];
+      for (const rule of saved) compileUserPattern(rule.pattern, `proposed rule ${rule.id}`);
+      scanner.saveCustomRules(saved);
+      const total = scanner.customRules().length;
+      return {
+        projectPath: workspace.relative(root),
+        filesScanned,
+        saved,
+        totalCustomRules: total,
+        storedIn: 'the workspace store (table security_custom_rules)',
+        message: saved.length
+          ? `Saved ${saved.length} custom rule(s); analyze_content_security and the masking tools now use ${total} custom rule(s) in this workspace.`
+          : `No project-specific secret shapes found in ${filesScanned} file(s); nothing saved.`,
+      };
+    },
+  });

@@ -1,0 +1,44 @@
+import { Params, StringEnum, Type, defineTool } from '../../../sdk/index.js';
+import { userPatternRules } from '../engine/user-patterns.js';
+import type { SecurityScanner } from '../scanner-service.js';
+
+export const configureOutputMaskingTool = (scanner: SecurityScanner) =>
+  defineTool({
+    name: 'configure_output_masking',
+    title: 'Configure output masking',
+    description:
+      'Turn on, turn off or tune the masking of secrets in the results of every tool of every pack, saved in the workspace store so it survives restarts. Use it to make sure nothing a tool reads (a config file, a log) reaches the conversation with a live secret in it; call it without parameters to see the current settings.',
+    input: Params({
+      enabled: Type.Optional(Type.Boolean({ description: 'Mask tool results (true) or not (false); unchanged when absent.' })),
+      maskingLevel: Type.Optional(StringEnum(['basic', 'standard', 'strict'] as const, { description: 'basic: high-severity secrets; standard: all secrets and medium+ personal data; strict: all personal data too.' })),
+      customPatterns: Type.Optional(Type.Array(Type.String(), { description: 'Extra regular expressions to mask in every result (replaces the saved list).' })),
+    }),
+    output: Type.Object({
+      enabled: Type.Boolean(),
+      maskingLevel: StringEnum(['basic', 'standard', 'strict'] as const),
+      customPatterns: Type.Array(Type.String()),
+      updatedAt: Type.Union([Type.String(), Type.Null()]),
+      changed: Type.Boolean(),
+      message: Type.String(),
+    }),
+    annotations: { readOnlyHint: false, idempotentHint: true, openWorldHint: false },
+    handler({ enabled, maskingLevel, customPatterns }) {
+      const current = scanner.outputMasking();
+      if (enabled === undefined && maskingLevel === undefined && customPatterns === undefined) {
+        return { ...current, changed: false, message: `Output masking is ${current.enabled ? `on (level ${current.maskingLevel})` : 'off'}.` };
+      }
+      userPatternRules(customPatterns, 'customPatterns'); // refuse an invalid pattern before saving anything
+      const next = scanner.setOutputMasking({
+        enabled: enabled ?? current.enabled,
+        maskingLevel: maskingLevel ?? current.maskingLevel,
+        customPatterns: customPatterns ?? current.customPatterns,
+      });
+      return {
+        ...next,
+        changed: true,
+        message: next.enabled
+          ? `Output masking is on at level ${next.maskingLevel}${next.customPatterns.length ? ` with ${next.customPatterns.length} custom pattern(s)` : ''}: every tool result is scanned and its secrets masked.`
+          : 'Output masking is off: tool results are returned as the tools produce them.',
+      };
+    },
+  });
