@@ -11,12 +11,18 @@ import { genericRules } from './generic.js';
 import { piiRules } from './pii.js';
 import { privateKeyRules } from './private-keys.js';
 import { registryRules } from './registries.js';
-import { saasRules } from './saas.js';
+import { saasAiRules } from './saas-ai.js';
+import { saasCollaborationRules } from './saas-collaboration.js';
+import { saasDevopsRules } from './saas-devops.js';
+import { saasMessagingRules } from './saas-messaging.js';
+import { saasPaymentRules } from './saas-payments.js';
 import { sensitiveFileRules } from './sensitive-files.js';
 import { sourceHostRules } from './source-hosts.js';
 import { tokenRules } from './tokens.js';
 import type { SecurityRule } from './types.js';
-import { vulnerabilityRules } from './vulnerabilities.js';
+import { vulnerabilityCryptoRules } from './vulnerabilities-crypto.js';
+import { vulnerabilityInjectionRules } from './vulnerabilities-injection.js';
+import { vulnerabilityUntrustedInputRules } from './vulnerabilities-untrusted-input.js';
 
 export {
   cloudRules,
@@ -26,11 +32,17 @@ export {
   piiRules,
   privateKeyRules,
   registryRules,
-  saasRules,
+  saasAiRules,
+  saasCollaborationRules,
+  saasDevopsRules,
+  saasMessagingRules,
+  saasPaymentRules,
   sensitiveFileRules,
   sourceHostRules,
   tokenRules,
-  vulnerabilityRules,
+  vulnerabilityCryptoRules,
+  vulnerabilityInjectionRules,
+  vulnerabilityUntrustedInputRules,
 };
 
 export const BUILTIN_RULES: readonly SecurityRule[] = Object.freeze([
@@ -38,11 +50,17 @@ export const BUILTIN_RULES: readonly SecurityRule[] = Object.freeze([
   ...cloudRules,
   ...sourceHostRules,
   ...registryRules,
-  ...saasRules,
+  ...saasMessagingRules,
+  ...saasPaymentRules,
+  ...saasAiRules,
+  ...saasDevopsRules,
+  ...saasCollaborationRules,
   ...tokenRules,
   ...connectionStringRules,
   ...piiRules,
-  ...vulnerabilityRules,
+  ...vulnerabilityInjectionRules,
+  ...vulnerabilityUntrustedInputRules,
+  ...vulnerabilityCryptoRules,
   ...configurationRules,
   ...sensitiveFileRules,
   ...genericRules,

@@ -11,11 +11,27 @@ import { ComplianceStatus, SeverityEnum } from './shared-schemas.js';
 const RANK: Record<Severity, number> = { low: 0, medium: 1, high: 2, critical: 3 };
 const MASKABLE = new Set(['secret', 'credential', 'pii']);
 
-/** The line around a finding with every sensitive value on it masked, cut to 160 characters. */
+/**
+ * The line around a finding with every sensitive value on it masked, cut to 160
+ * characters. Findings are sorted by start, so the ones touching a line are
+ * found by binary search rather than by scanning them all for each finding.
+ */
 function context(findings: Finding[], lineText: string, lineStart: number): string {
-  const onLine = findings.filter((f) => f.start < lineStart + lineText.length && f.end > lineStart && MASKABLE.has(f.rule.category));
-  const shifted = onLine.map((f) => ({ ...f, start: Math.max(0, f.start - lineStart), end: Math.min(lineText.length, f.end - lineStart) }));
-  const masked = maskText(lineText, shifted, { strategy: 'full', maskingCharacter: '*' }).masked.trim();
+  const lineEnd = lineStart + lineText.length;
+  let lo = 0;
+  let hi = findings.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (findings[mid]!.end <= lineStart) lo = mid + 1;
+    else hi = mid;
+  }
+  const onLine: Finding[] = [];
+  // A multi-line value that starts earlier can still cover this line: look back a little.
+  for (let i = Math.max(0, lo - 4); i < findings.length && findings[i]!.start < lineEnd; i++) {
+    const f = findings[i]!;
+    if (f.end > lineStart && MASKABLE.has(f.rule.category)) onLine.push({ ...f, start: Math.max(0, f.start - lineStart), end: Math.min(lineText.length, f.end - lineStart) });
+  }
+  const masked = maskText(lineText, onLine, { strategy: 'full', maskingCharacter: '*' }).masked.trim();
   return masked.length > 160 ? `${masked.slice(0, 157)}...` : masked;
 }
 
