@@ -1,0 +1,6 @@
+/** The ADR catalogue parser: groundwork for the adr pack's tools. */
+export { parseAdr } from './parse-adr.js';
+export { readCatalog } from './read-catalog.js';
+export { findAdrDirectory, ADR_DIRECTORY_CANDIDATES } from './find-directory.js';
+export { normaliseStatus } from './status.js';
+export * from './types.js';

@@ -1,0 +1,167 @@
+/**
+ * One ADR file → ParsedAdr. Reads Nygard, adr-tools, MADR 2–4 and Y-statement records; returns
+ * null for the other Markdown an ADR folder holds (README, index, template, table of contents).
+ */
+import { basename } from 'node:path';
+import { fieldLine, listItems, parseMarkdown, plain, type MarkdownDoc, type Section } from './markdown.js';
+import { emptyLinks, linksInFrontMatter, linksInLine, numberFromFileName } from './links.js';
+import { normaliseStatus } from './status.js';
+import type { AdrFormat, ParsedAdr } from './types.js';
+import { findYStatement } from './y-statement.js';
+
+const NOT_ADRS = /^(readme|index|toc|table[-_ ]of[-_ ]contents|contents|summary|_sidebar|changelog|contributing)\b|template/i;
+
+const CONTEXT = ['context', 'context and problem statement', 'problem statement', 'context and problem', 'problem'];
+const DECISION = ['decision', 'decision outcome', 'the decision', 'decision made'];
+const CONSEQUENCES = ['consequences', 'positive and negative consequences'];
+const SPLIT_CONSEQUENCES = ['positive consequences', 'negative consequences'];
+const PROS_AND_CONS = ['pros and cons of the options', 'pros and cons'];
+const MADR_SECTIONS = ['context and problem statement', 'decision outcome', 'considered options', 'decision drivers', 'pros and cons of the options'];
+const MADR_FIELDS = ['status', 'date', 'deciders', 'decision-makers', 'consulted', 'informed'];
+
+export function parseAdr(path: string, text: string): ParsedAdr | null {
+  const file = basename(path);
+  if (NOT_ADRS.test(file)) return null;
+  const doc = parseMarkdown(text);
+  const fm = doc.frontMatter;
+
+  const heading = titleParts(doc.title ?? stringValue(fm.title) ?? '');
+  const number = numberFromFileName(file) ?? heading.number;
+
+  const sections = (names: string[]) => doc.sections.filter((s) => names.includes(s.name));
+  const first = (names: string[]) => sections(names)[0] ?? null;
+  const contextSection = first(CONTEXT);
+  const decisionSection = first(DECISION);
+  const yStatement = findYStatement(doc.body);
+
+  const rawStatus = statusOf(doc, first(['status']));
+  let status = normaliseStatus(rawStatus);
+  const links = emptyLinks();
+  linksInFrontMatter(fm, links);
+  const fmStatus = stringValue(fm.status);
+  if (fmStatus) linksInLine(fmStatus, links);
+  for (const line of doc.lines) linksInLine(line, links);
+  // A record that names its successor is superseded whatever its status line still says.
+  if (links.supersededBy.length > 0) status = 'superseded';
+
+  let context = contextSection ? contextSection.full || null : null;
+  let decision = decisionSection ? sectionText(decisionSection) : null;
+  let consequences = consequencesOf(sections);
+  if (yStatement && !contextSection && !decisionSection) {
+    context = `${yStatement.context}, facing ${yStatement.facing}`;
+    decision = yStatement.decision + (yStatement.neglected ? `, and neglected ${yStatement.neglected}` : '');
+    consequences ??= `to achieve ${yStatement.achieve}, accepting ${yStatement.accepting}`;
+  }
+
+  // Markdown that has none of an ADR's parts (status, context, decision) is some other document.
+  if (rawStatus === null && context === null && decision === null && links.supersededBy.length === 0) return null;
+
+  const format = formatOf(doc, heading.numbered, sections, yStatement !== null && !contextSection && !decisionSection);
+  return {
+    path,
+    number,
+    title: heading.title || titleFromFileName(file),
+    status,
+    rawStatus,
+    date: dateOf(doc),
+    deciders: listValue(fm.deciders ?? fm['decision-makers'] ?? fieldIn(doc, ['deciders', 'decision-makers', 'decision makers'])),
+    tags: listValue(fm.tags ?? fieldIn(doc, ['tags'])),
+    format,
+    context,
+    decision,
+    consequences,
+    consideredOptions: first(['considered options']) ? listItems(first(['considered options'])!.own) : [],
+    yStatement,
+    links,
+  };
+}
+
+/** "3. Use PostgreSQL", "ADR 3: Use X", "ADR-0003 Use X", "0003 - Use X" → number and bare title. */
+export function titleParts(raw: string): { number: number | null; title: string; numbered: boolean } {
+  const title = plain(raw);
+  const prefixed =
+    /^adr[-_ ]?#?0*(\d+)\b\s*[.:)\-–—]?\s*(.*)$/i.exec(title) ?? /^0*(\d+)\s*(?:[.:)]|\s[-–—])\s*(.+)$/.exec(title);
+  if (!prefixed) return { number: null, title, numbered: false };
+  return { number: Number(prefixed[1]), title: prefixed[2]!.trim(), numbered: /^\d+\./.test(title) };
+}
+
+/** The status as written: front matter, a "## Status" section, or a "Status: x" / "* Status: x" line. */
+function statusOf(doc: MarkdownDoc, section: Section | null): string | null {
+  const fromFrontMatter = stringValue(doc.frontMatter.status);
+  if (fromFrontMatter) return fromFrontMatter;
+  if (section) {
+    const lines = section.own
+      .split('\n')
+      .map((line) => plain(line.replace(/^\s*(?:[*+-]\s+)?/, '').replace(/^status\s*:\s*/i, '')))
+      .filter((line) => line !== '');
+    // adr-tools lists links under the status; only "Superseded by" among them says something about it.
+    const statusLines = lines.filter((line) => !/^(supersedes|supercedes|replaces|amends|amended by|relates to|related)\b/i.test(line));
+    const recognised = statusLines.find((line) => normaliseStatus(line) !== null);
+    if (recognised ?? statusLines[0]) return recognised ?? statusLines[0]!;
+  }
+  const field = fieldIn(doc, ['status']);
+  return field ? plain(field) : null;
+}
+
+/** A "Key: value" line, looked for after the title first (MADR 2 bullets, Nygard headers), then anywhere. */
+function fieldIn(doc: MarkdownDoc, keys: string[]): string | null {
+  for (const lines of [doc.preamble, doc.lines]) {
+    for (const line of lines) {
+      const value = fieldLine(line, keys);
+      if (value !== null) return value;
+    }
+  }
+  return null;
+}
+
+function dateOf(doc: MarkdownDoc): string | null {
+  const fm = doc.frontMatter.date;
+  if (fm instanceof Date && !Number.isNaN(fm.getTime())) return fm.toISOString().slice(0, 10);
+  if (typeof fm === 'string' || typeof fm === 'number') return String(fm);
+  const field = fieldIn(doc, ['date', 'decision date', 'last updated', 'updated']);
+  if (field) return plain(field);
+  // Some templates put the bare date on the first line after the title.
+  const firstLine = doc.preamble.map((line) => plain(line)).find((line) => line !== '');
+  return firstLine && /^\d{4}-\d{2}-\d{2}$/.test(firstLine) ? firstLine : null;
+}
+
+function consequencesOf(sections: (names: string[]) => Section[]): string | null {
+  const whole = sections(CONSEQUENCES)[0];
+  if (whole) return whole.full || null;
+  const split = sections(SPLIT_CONSEQUENCES);
+  if (split.length > 0) return split.map((s) => `${s.name[0]!.toUpperCase()}${s.name.slice(1)}:\n${s.full}`).join('\n\n');
+  const prosAndCons = sections(PROS_AND_CONS)[0];
+  return prosAndCons ? prosAndCons.full || null : null;
+}
+
+/** The section's own text; its subsections (MADR's "### Consequences") only when it has none. */
+function sectionText(section: Section): string | null {
+  return section.own || section.full || null;
+}
+
+function formatOf(doc: MarkdownDoc, numberedTitle: boolean, sections: (names: string[]) => Section[], yOnly: boolean): AdrFormat {
+  if (yOnly) return 'y-statement';
+  const fm = doc.frontMatter;
+  const madrBullets = doc.preamble.some((line) => /^\s*[*-]\s/.test(line) && fieldLine(line, ['status', 'deciders', 'date']) !== null);
+  if (MADR_FIELDS.some((key) => key in fm) || madrBullets || sections(MADR_SECTIONS).length > 0) return 'madr';
+  const datedHeader = doc.preamble.some((line) => /^Date:\s*\S/.test(line.trim()));
+  if (numberedTitle && datedHeader && sections(['status']).length > 0) return 'adr-tools';
+  return 'nygard';
+}
+
+function stringValue(value: unknown): string | null {
+  if (typeof value === 'string') return value.trim() || null;
+  if (typeof value === 'number') return String(value);
+  return null;
+}
+
+function listValue(value: unknown): string[] {
+  if (Array.isArray(value)) return value.map((item) => String(item).trim()).filter(Boolean);
+  const text = stringValue(value);
+  return text ? text.split(/\s*[,;]\s*/).map(plain).filter(Boolean) : [];
+}
+
+function titleFromFileName(file: string): string {
+  const slug = file.replace(/\.(md|markdown)$/i, '').replace(/^(?:adr[-_ ]?)?\d+[-_ ]*/i, '');
+  return slug.replace(/[-_]+/g, ' ').trim();
+}

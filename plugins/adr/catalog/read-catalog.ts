@@ -1,0 +1,151 @@
+/**
+ * A folder of ADRs → Catalog: every record parsed, links made two-way, and the problems a
+ * reviewer would want to hear about. Read-only: it never writes a file.
+ */
+import { readdir, readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { addLink } from './links.js';
+import { parseAdr } from './parse-adr.js';
+import {
+  ADR_FORMATS,
+  ADR_STATUSES,
+  type AdrLink,
+  type Catalog,
+  type CatalogProblem,
+  type CatalogSummary,
+  type LinkKind,
+  type ParsedAdr,
+} from './types.js';
+
+const MARKDOWN = /\.(md|markdown)$/i;
+
+/** Markdown files in dir and in its direct subfolders (say, archive/), relative and with "/" separators. */
+export async function listMarkdownFiles(dir: string): Promise<string[]> {
+  const files: string[] = [];
+  const entries = await readdir(dir, { withFileTypes: true });
+  for (const entry of entries) {
+    if (entry.name.startsWith('.') || entry.name === 'node_modules') continue;
+    if (entry.isFile() && MARKDOWN.test(entry.name)) files.push(entry.name);
+    if (entry.isDirectory()) {
+      const inner = await readdir(join(dir, entry.name), { withFileTypes: true }).catch(() => []);
+      for (const child of inner) if (child.isFile() && MARKDOWN.test(child.name)) files.push(`${entry.name}/${child.name}`);
+    }
+  }
+  return files.sort();
+}
+
+export async function readCatalog(dir: string): Promise<Catalog> {
+  const adrs: ParsedAdr[] = [];
+  const skipped: string[] = [];
+  const problems: CatalogProblem[] = [];
+  for (const path of await listMarkdownFiles(dir)) {
+    let text: string;
+    try {
+      text = await readFile(join(dir, path), 'utf8');
+    } catch (error) {
+      const reason = (error as NodeJS.ErrnoException).code ?? (error as Error).message;
+      problems.push({ kind: 'unreadable', message: `${path} could not be read (${reason})`, paths: [path], numbers: [] });
+      continue;
+    }
+    const adr = parseAdr(path, text);
+    if (adr) adrs.push(adr);
+    else skipped.push(path);
+  }
+  adrs.sort((a, b) => (a.number ?? Infinity) - (b.number ?? Infinity) || a.path.localeCompare(b.path));
+
+  const byNumber = new Map<number, ParsedAdr[]>();
+  for (const adr of adrs) if (adr.number !== null) byNumber.set(adr.number, [...(byNumber.get(adr.number) ?? []), adr]);
+
+  problems.push(...numberProblems(byNumber));
+  problems.push(...linkBothWays(adrs, byNumber));
+  for (const adr of adrs) problems.push(...adrProblems(adr, byNumber));
+  return { dir, adrs, summary: summarise(adrs), problems, skipped };
+}
+
+function numberProblems(byNumber: Map<number, ParsedAdr[]>): CatalogProblem[] {
+  const problems: CatalogProblem[] = [];
+  for (const [number, holders] of byNumber) {
+    if (holders.length > 1) {
+      const paths = holders.map((adr) => adr.path);
+      problems.push({ kind: 'duplicate-number', message: `ADR ${number} is used by ${paths.join(', ')}`, paths, numbers: [number] });
+    }
+  }
+  const numbers = [...byNumber.keys()].sort((a, b) => a - b);
+  // Gaps between neighbours, one problem per run, so a renumbering does not flood the list.
+  for (let i = 1; i < numbers.length; i++) {
+    const [from, to] = [numbers[i - 1]! + 1, numbers[i]! - 1];
+    if (from > to) continue;
+    const missing = Array.from({ length: to - from + 1 }, (_, k) => from + k);
+    const label = from === to ? `ADR ${from} is missing` : `ADRs ${from}–${to} are missing`;
+    problems.push({ kind: 'missing-number', message: `${label} (between ${from - 1} and ${to + 1})`, paths: [], numbers: missing });
+  }
+  return problems;
+}
+
+const REVERSE: Partial<Record<LinkKind, LinkKind>> = {
+  supersedes: 'supersededBy',
+  supersededBy: 'supersedes',
+  amends: 'amendedBy',
+  amendedBy: 'amends',
+  relatesTo: 'relatesTo',
+};
+
+/** Adds the reverse of every link whose target exists; a supersession only one side states is reported. */
+function linkBothWays(adrs: ParsedAdr[], byNumber: Map<number, ParsedAdr[]>): CatalogProblem[] {
+  const problems: CatalogProblem[] = [];
+  for (const adr of adrs) {
+    if (adr.number === null) continue;
+    for (const [kind, reverse] of Object.entries(REVERSE) as Array<[LinkKind, LinkKind]>) {
+      for (const link of adr.links[kind].filter((l) => !l.inferred && l.target !== null && l.target !== adr.number)) {
+        for (const target of byNumber.get(link.target!) ?? []) {
+          const inferred: AdrLink = { target: adr.number, raw: link.raw, inferred: true };
+          const added = addLink(target.links, reverse, inferred);
+          if (added && (kind === 'supersedes' || kind === 'supersededBy')) {
+            const [older, newer] = kind === 'supersedes' ? [target, adr] : [adr, target];
+            problems.push({
+              kind: 'one-way-supersession',
+              message: `${adr.path} says "${link.raw}" but ${target.path} does not say so; treated as ADR ${newer.number} superseding ADR ${older.number}`,
+              paths: [adr.path, target.path],
+              numbers: [newer.number!, older.number!],
+            });
+          }
+        }
+      }
+    }
+  }
+  return problems;
+}
+
+function adrProblems(adr: ParsedAdr, byNumber: Map<number, ParsedAdr[]>): CatalogProblem[] {
+  const problems: CatalogProblem[] = [];
+  const at = (message: string, numbers: number[] = adr.number === null ? [] : [adr.number]) => ({ message, paths: [adr.path], numbers });
+  if (adr.rawStatus === null && adr.status === null) problems.push({ kind: 'missing-status', ...at(`${adr.path} has no status`) });
+  else if (adr.status === null) problems.push({ kind: 'unknown-status', ...at(`${adr.path} has a status we do not recognise: "${adr.rawStatus}"`) });
+
+  for (const [kind, links] of Object.entries(adr.links) as Array<[LinkKind, AdrLink[]]>) {
+    for (const link of links) {
+      if (link.target === null) {
+        problems.push({ kind: 'broken-link', ...at(`${adr.path}: "${link.raw}" names no ADR number`) });
+      } else if (!byNumber.has(link.target)) {
+        problems.push({ kind: 'broken-link', ...at(`${adr.path}: ${kind} ADR ${link.target}, which is not in the catalogue ("${link.raw}")`, [link.target]) });
+      }
+    }
+  }
+
+  if (adr.status === 'superseded' && !adr.links.supersededBy.some((link) => link.target !== null && byNumber.has(link.target))) {
+    const named = adr.links.supersededBy.map((link) => link.target).filter((n): n is number => n !== null);
+    const message = named.length > 0 ? `${adr.path} is superseded by ADR ${named.join(', ')}, which does not exist` : `${adr.path} is superseded but names no successor`;
+    problems.push({ kind: 'missing-successor', ...at(message, named) });
+  }
+  return problems;
+}
+
+function summarise(adrs: ParsedAdr[]): CatalogSummary {
+  const byStatus = Object.fromEntries([...ADR_STATUSES, 'unknown'].map((s) => [s, 0])) as CatalogSummary['byStatus'];
+  const byFormat = Object.fromEntries(ADR_FORMATS.map((f) => [f, 0])) as CatalogSummary['byFormat'];
+  for (const adr of adrs) {
+    byStatus[adr.status ?? 'unknown']++;
+    byFormat[adr.format]++;
+  }
+  return { total: adrs.length, byStatus, byFormat };
+}

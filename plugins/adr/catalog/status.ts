@@ -1,0 +1,18 @@
+/** Status normalisation: the many words teams use, mapped onto the five statuses ADR tools agree on. */
+import type { AdrStatus } from './types.js';
+
+// Checked in this order, so "Accepted, superseded by 7" counts as superseded and
+// "Proposed (rejected in review)" as rejected: the later state in a status line wins.
+const SYNONYMS: Array<[AdrStatus, RegExp]> = [
+  ['superseded', /\b(superseded|superseeded|superceded|replaced)\b/],
+  ['deprecated', /\b(deprecated|obsolete|retired|outdated|archived|sunset|sunsetted|legacy)\b/],
+  ['rejected', /\b(rejected|declined|refused|denied|withdrawn|abandoned|dismissed|not accepted)\b/],
+  ['accepted', /\b(accepted|approved|adopted|decided|agreed|implemented|active|final|done|in effect|chosen|ratified)\b/],
+  ['proposed', /\b(proposed|proposal|draft|pending|open|under review|in review|review|in progress|wip|suggested|discussing|discussion|new|rfc|tbd)\b/],
+];
+
+export function normaliseStatus(raw: string | null): AdrStatus | null {
+  if (!raw) return null;
+  const text = raw.toLowerCase();
+  return SYNONYMS.find(([, words]) => words.test(text))?.[0] ?? null;
+}

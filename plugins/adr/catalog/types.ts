@@ -1,0 +1,87 @@
+/** The shapes the ADR catalogue parser produces; plain data, so tools can return them as they are. */
+
+export const ADR_STATUSES = ['proposed', 'accepted', 'rejected', 'deprecated', 'superseded'] as const;
+export type AdrStatus = (typeof ADR_STATUSES)[number];
+
+export const ADR_FORMATS = ['nygard', 'madr', 'y-statement', 'adr-tools'] as const;
+export type AdrFormat = (typeof ADR_FORMATS)[number];
+
+export const LINK_KINDS = ['supersedes', 'supersededBy', 'amends', 'amendedBy', 'relatesTo'] as const;
+export type LinkKind = (typeof LINK_KINDS)[number];
+
+export interface AdrLink {
+  /** The ADR number the link points at; null when the text names none we can read. */
+  target: number | null;
+  /** The line (or front-matter value) the link came from. */
+  raw: string;
+  /** Set when the catalogue added this link as the reverse of one another ADR declares. */
+  inferred?: true;
+}
+
+export type AdrLinks = Record<LinkKind, AdrLink[]>;
+
+/** The parts of "In the context of X, facing Y, we decided for Z (and neglected W), to achieve A, accepting B". */
+export interface YStatement {
+  context: string;
+  facing: string;
+  decision: string;
+  neglected: string | null;
+  achieve: string;
+  accepting: string;
+}
+
+export interface ParsedAdr {
+  /** As given to parseAdr; relative to the catalogue folder when it comes from readCatalog. */
+  path: string;
+  number: number | null;
+  /** Without the "ADR 3:" / "3." / "ADR-0003" prefix. */
+  title: string;
+  status: AdrStatus | null;
+  /** The status as written, before normalisation. */
+  rawStatus: string | null;
+  date: string | null;
+  deciders: string[];
+  tags: string[];
+  format: AdrFormat;
+  context: string | null;
+  decision: string | null;
+  consequences: string | null;
+  consideredOptions: string[];
+  yStatement: YStatement | null;
+  links: AdrLinks;
+}
+
+export type ProblemKind =
+  | 'duplicate-number'
+  | 'missing-number'
+  | 'missing-status'
+  | 'unknown-status'
+  | 'broken-link'
+  | 'missing-successor'
+  | 'one-way-supersession'
+  | 'unreadable';
+
+export interface CatalogProblem {
+  kind: ProblemKind;
+  message: string;
+  /** Files involved, relative to the catalogue folder. */
+  paths: string[];
+  /** ADR numbers involved (the duplicate, the gap, the missing target). */
+  numbers: number[];
+}
+
+export interface CatalogSummary {
+  total: number;
+  byStatus: Record<AdrStatus | 'unknown', number>;
+  byFormat: Record<AdrFormat, number>;
+}
+
+export interface Catalog {
+  dir: string;
+  /** Sorted by number; unnumbered ADRs last, by path. */
+  adrs: ParsedAdr[];
+  summary: CatalogSummary;
+  problems: CatalogProblem[];
+  /** Markdown files that are not ADRs (README, index, template), relative to dir. */
+  skipped: string[];
+}

@@ -1,0 +1,65 @@
+/**
+ * Architecture signals, each with its evidence: a monorepo, several deployable
+ * services, layered or hexagonal folder structure, event-driven messaging.
+ * They are hints read from names, not conclusions.
+ */
+import type { ArchitectureSignal, Detection, FileEntry, Infrastructure, Manifest } from './types.js';
+import { MAX_EVIDENCE } from './detect.js';
+
+const MONOREPO_FILES = /^(pnpm-workspace\.yaml|lerna\.json|nx\.json|turbo\.json|rush\.json|go\.work)$/;
+const LAYER_FOLDERS = new Set(['controllers', 'controller', 'services', 'service', 'repositories', 'repository', 'models', 'routes', 'handlers', 'dao', 'middleware', 'middlewares', 'views']);
+const HEXAGONAL_FOLDERS = new Set(['domain', 'application', 'infrastructure', 'adapters', 'ports', 'usecases', 'use-cases']);
+/** Folders whose names say nothing about the project's own structure. */
+const VENDORED = /(^|\/)(node_modules|vendor|\.git|dist|build|target)\//;
+
+export function architectureSignals(input: {
+  files: readonly FileEntry[];
+  manifests: readonly Manifest[];
+  infrastructure: Infrastructure;
+  messaging: readonly Detection[];
+}): ArchitectureSignal[] {
+  const signals: ArchitectureSignal[] = [];
+  const cap = (evidence: string[]) => evidence.slice(0, MAX_EVIDENCE);
+
+  const monorepo = [
+    ...input.manifests.filter((manifest) => manifest.workspaces?.length).map((manifest) => `${manifest.path}: workspaces ${manifest.workspaces!.join(', ')}`),
+    ...input.files.filter((file) => MONOREPO_FILES.test(file.path)).map((file) => file.path),
+  ];
+  // Manifests of one ecosystem in several folders also make a monorepo, workspaces declared or not.
+  const folders = new Set(input.manifests.map((manifest) => manifest.path.slice(0, Math.max(0, manifest.path.lastIndexOf('/')))));
+  if (monorepo.length === 0 && folders.size >= 3) monorepo.push(...input.manifests.map((manifest) => manifest.path));
+  if (monorepo.length > 0) signals.push({ kind: 'monorepo', evidence: cap(monorepo) });
+
+  const { dockerfiles, compose } = input.infrastructure;
+  const built = compose.flatMap((file) => file.services.filter((service) => service.build).map((service) => `${file.path}: ${service.name}`));
+  const services = [...(dockerfiles.length >= 2 ? dockerfiles.map((dockerfile) => dockerfile.path) : []), ...(built.length >= 2 ? built : [])];
+  if (services.length > 0) signals.push({ kind: 'multiple-services', evidence: cap(services) });
+
+  const layered = folderHits(input.files, LAYER_FOLDERS);
+  if (new Set(layered.map(([name]) => name.replace(/s$/, ''))).size >= 2) signals.push({ kind: 'layered', evidence: cap(layered.map(([, path]) => path)) });
+  const hexagonal = folderHits(input.files, HEXAGONAL_FOLDERS);
+  const hexNames = new Set(hexagonal.map(([name]) => name));
+  if (hexNames.size >= 2 && (hexNames.has('domain') || hexNames.has('ports') || hexNames.has('adapters'))) {
+    signals.push({ kind: 'hexagonal', evidence: cap(hexagonal.map(([, path]) => path)) });
+  }
+
+  const events = input.messaging.flatMap((detection) => detection.evidence.map((evidence) => `${detection.name} (${evidence})`));
+  if (events.length > 0) signals.push({ kind: 'event-driven', evidence: cap(events) });
+  return signals;
+}
+
+/** [folder name, folder path] for each distinct folder whose name is in `names`. */
+function folderHits(files: readonly FileEntry[], names: ReadonlySet<string>): Array<[string, string]> {
+  const hits = new Map<string, string>();
+  for (const { path } of files) {
+    if (VENDORED.test(path)) continue;
+    const parts = path.split('/');
+    for (let i = 0; i < parts.length - 1; i++) {
+      const name = parts[i]!.toLowerCase();
+      if (!names.has(name)) continue;
+      const folder = parts.slice(0, i + 1).join('/');
+      if (!hits.has(folder)) hits.set(folder, name);
+    }
+  }
+  return [...hits].map(([folder, name]) => [name, folder]);
+}

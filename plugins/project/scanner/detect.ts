@@ -1,0 +1,64 @@
+/** Matching the catalog against the manifests' dependencies and the listed paths, with evidence for each hit. */
+import { CATALOG, type Category, type EcosystemGroup } from './catalog.js';
+import type { Detection, Ecosystem, FileEntry, Manifest } from './types.js';
+
+/** Evidence kept per detection: enough to check it, not a dump of a large tree. */
+export const MAX_EVIDENCE = 10;
+
+const GROUP: Record<Ecosystem, EcosystemGroup> = {
+  npm: 'npm', pypi: 'pypi', go: 'go', cargo: 'cargo', maven: 'jvm', gradle: 'jvm', rubygems: 'rubygems', composer: 'composer', nuget: 'nuget',
+};
+
+/** Python names compare after PEP 503 normalisation (Flask_SQLAlchemy is flask-sqlalchemy). */
+const normalise = (name: string, ecosystem: Ecosystem) =>
+  ecosystem === 'pypi' ? name.toLowerCase().replace(/[-_.]+/g, '-') : name.toLowerCase();
+
+const matches = (pattern: string, name: string) => {
+  const lower = pattern.toLowerCase();
+  return lower.endsWith('*') ? name.startsWith(lower.slice(0, -1)) : name === lower;
+};
+
+/** Collects detections by name, evidence deduplicated and capped. */
+export class Detections {
+  private readonly found = new Map<string, Set<string>>();
+
+  add(name: string, evidence: string): void {
+    const set = this.found.get(name) ?? new Set<string>();
+    if (set.size < MAX_EVIDENCE) set.add(evidence);
+    this.found.set(name, set);
+  }
+
+  list(): Detection[] {
+    return [...this.found].map(([name, evidence]) => ({ name, evidence: [...evidence] })).sort((a, b) => a.name.localeCompare(b.name));
+  }
+}
+
+export function detect(manifests: readonly Manifest[], files: readonly FileEntry[]): Record<Category, Detection[]> {
+  const byCategory: Record<Category, Detections> = {
+    framework: new Detections(), database: new Detections(), messaging: new Detections(), testing: new Detections(),
+  };
+  for (const manifest of manifests) {
+    const group = GROUP[manifest.ecosystem];
+    for (const dependency of manifest.dependencies) {
+      const name = normalise(dependency.name, manifest.ecosystem);
+      for (const entry of CATALOG) {
+        if (entry[group]?.some((pattern) => matches(normalise(pattern, manifest.ecosystem), name))) {
+          byCategory[entry.category].add(entry.name, `${manifest.path}: ${dependency.name}`);
+        }
+      }
+    }
+    if (manifest.sdk === 'Microsoft.NET.Sdk.Web') byCategory.framework.add('ASP.NET Core', `${manifest.path}: Sdk=${manifest.sdk}`);
+  }
+  const byFiles = CATALOG.filter((entry) => entry.files);
+  for (const file of files) {
+    for (const entry of byFiles) {
+      if (entry.files!.test(file.path)) byCategory[entry.category].add(entry.name, file.path);
+    }
+  }
+  return {
+    framework: byCategory.framework.list(),
+    database: byCategory.database.list(),
+    messaging: byCategory.messaging.list(),
+    testing: byCategory.testing.list(),
+  };
+}

@@ -1,0 +1,45 @@
+/** Documentation: the README, docs folders, and static site generators by their config file. */
+import type { Documentation, FileEntry } from './types.js';
+
+const GENERATORS: Array<[RegExp, string]> = [
+  [/(^|\/)mkdocs\.ya?ml$/, 'MkDocs'],
+  [/(^|\/)hugo\.(toml|ya?ml|json)$/, 'Hugo'],
+  [/(^|\/)_config\.ya?ml$/, 'Jekyll'],
+  [/(^|\/)docusaurus\.config\.(js|mjs|cjs|ts)$/, 'Docusaurus'],
+  [/(^|\/)(\.eleventy\.(js|cjs|mjs)|eleventy\.config\.(js|cjs|mjs|ts))$/, 'Eleventy'],
+  [/(^|\/)\.vitepress\/config\.(js|mjs|ts|mts)$/, 'VitePress'],
+  [/(^|\/)book\.toml$/, 'mdBook'],
+  [/(^|\/)docs?\/(source\/)?conf\.py$/, 'Sphinx'],
+  [/(^|\/)antora\.ya?ml$/, 'Antora'],
+];
+
+const DOC_FOLDERS = new Set(['docs', 'doc', 'documentation']);
+
+export function scanDocumentation(files: readonly FileEntry[]): Documentation {
+  let readme: string | null = null;
+  const folders = new Set<string>();
+  const generators: Documentation['generators'] = [];
+  const paths = new Set(files.map((file) => file.path));
+  for (const { path } of files) {
+    if (/(^|\/)README(\.\w+)?$/i.test(path) && !path.includes('node_modules/')) {
+      // The shallowest README wins: the root one over a package's.
+      if (readme === null || depth(path) < depth(readme)) readme = path;
+    }
+    const parts = path.split('/');
+    const docs = parts.findIndex((part, index) => index < parts.length - 1 && DOC_FOLDERS.has(part.toLowerCase()));
+    if (docs >= 0 && !parts.includes('node_modules')) folders.add(parts.slice(0, docs + 1).join('/'));
+    const generator = GENERATORS.find(([pattern]) => pattern.test(path));
+    if (generator) generators.push({ name: generator[1], path });
+    // Hugo's older config name is too common to trust alone; a content/ folder beside it settles it.
+    else if (/(^|\/)config\.(toml|ya?ml)$/.test(path) && hasSibling(paths, path, 'content/')) generators.push({ name: 'Hugo', path });
+  }
+  return { readme, folders: [...folders].sort(), generators };
+}
+
+const depth = (path: string) => path.split('/').length;
+
+function hasSibling(paths: Set<string>, path: string, folder: string): boolean {
+  const dir = path.includes('/') ? path.slice(0, path.lastIndexOf('/') + 1) : '';
+  for (const other of paths) if (other.startsWith(dir + folder)) return true;
+  return false;
+}

@@ -1,0 +1,79 @@
+/**
+ * The project scanner: one listing of the tree (git's own, or a walk honouring
+ * .gitignore), then a read of only the files that matter (manifests, configs,
+ * small YAML), each bounded in size. Groundwork for the project pack.
+ */
+import { createHash } from 'node:crypto';
+import { architectureSignals } from './architecture.js';
+import { scanCi } from './ci.js';
+import { detect } from './detect.js';
+import { scanDocumentation } from './docs.js';
+import { scanInfrastructure } from './infrastructure.js';
+import { countLanguages } from './languages.js';
+import { manifestKind, readManifest } from './manifests.js';
+import { FileReader } from './read.js';
+import type { FileEntry, Manifest, ProjectScan, ScanOptions } from './types.js';
+import { listFiles } from './walk.js';
+
+export type * from './types.js';
+
+export const DEFAULT_MAX_FILES = 100_000;
+
+/** Scan `root`, an absolute real path the caller has already confined to the workspace. */
+export async function scanProject(root: string, options: ScanOptions = {}): Promise<ProjectScan> {
+  const { signal } = options;
+  signal?.throwIfAborted();
+  const listing = await listFiles(root, options.maxFiles ?? DEFAULT_MAX_FILES, signal);
+  // Sorted once: fingerprint, manifests and every finding come out in a stable order.
+  const files = listing.files.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+  const reader = new FileReader(root);
+
+  const manifests = await readManifests(files, reader, signal);
+  const found = detect(manifests, files);
+  const infrastructure = await scanInfrastructure(files, reader, signal);
+  const ci = await scanCi(files, reader);
+  signal?.throwIfAborted();
+
+  return {
+    root,
+    fingerprint: fingerprint(files),
+    source: listing.source,
+    truncated: listing.truncated,
+    files: { count: files.length, bytes: files.reduce((sum, file) => sum + file.size, 0) },
+    languages: countLanguages(files),
+    manifests,
+    frameworks: found.framework,
+    databases: found.database,
+    messaging: found.messaging,
+    testing: found.testing,
+    infrastructure,
+    ci,
+    documentation: scanDocumentation(files),
+    architecture: architectureSignals({ files, manifests, infrastructure, messaging: found.messaging }),
+    skipped: reader.skipped,
+  };
+}
+
+/** sha256 over path, size and mtime of the sorted listing: any added, removed or touched file changes it. */
+export function fingerprint(files: readonly FileEntry[]): string {
+  const hash = createHash('sha256');
+  for (const file of files) hash.update(`${file.path}\0${file.size}\0${file.mtimeMs}\n`);
+  return hash.digest('hex');
+}
+
+async function readManifests(files: readonly FileEntry[], reader: FileReader, signal?: AbortSignal): Promise<Manifest[]> {
+  const manifests: Manifest[] = [];
+  for (const file of files) {
+    if (!manifestKind(file.path)) continue;
+    signal?.throwIfAborted();
+    const text = await reader.text(file);
+    if (text === null) continue;
+    try {
+      const manifest = readManifest(file.path, text);
+      if (manifest) manifests.push(manifest);
+    } catch (error) {
+      reader.skip(file.path, `does not parse: ${(error as Error).message}`);
+    }
+  }
+  return manifests;
+}

@@ -1,0 +1,133 @@
+/**
+ * Deployment and infrastructure files: Dockerfiles and their base images,
+ * compose services, Kubernetes resources, Helm charts, Terraform providers and
+ * serverless platform configs. Files are picked by name from the listing; only
+ * those are read.
+ */
+import type { FileReader } from './read.js';
+import type { ComposeFile, Dockerfile, FileEntry, HelmChart, Infrastructure, KubernetesResource, ServerlessConfig } from './types.js';
+import { isMapping, yamlDocuments } from './yaml-docs.js';
+
+/** Kubernetes candidates read at most (largest trees have thousands of YAML files), and their size cap. */
+const MAX_YAML_FILES = 500;
+const MAX_YAML_BYTES = 256 * 1024;
+const MAX_TERRAFORM_FILES = 200;
+
+const baseName = (path: string) => path.slice(path.lastIndexOf('/') + 1);
+
+export const isDockerfile = (path: string) => /^(Dockerfile|Containerfile)(\.[\w.-]+)?$|\.[Dd]ockerfile$/.test(baseName(path));
+export const isComposeFile = (path: string) => /^(docker-)?compose(\.[\w-]+)?\.ya?ml$/.test(baseName(path));
+const isYaml = (path: string) => /\.ya?ml$/.test(path);
+/** YAML that is something else than a Kubernetes manifest, or never one (CI, Helm templates with Go templating). */
+const notKubernetes = (path: string) =>
+  isComposeFile(path) || /(^|\/)(\.github|\.gitlab|\.circleci)\//.test(path) || /(^|\/)(Chart|values[\w.-]*|\.gitlab-ci|azure-pipelines|mkdocs|_config|pnpm-workspace|pnpm-lock|serverless|template)\.ya?ml$/.test(path);
+
+export async function scanInfrastructure(files: readonly FileEntry[], reader: FileReader, signal?: AbortSignal): Promise<Infrastructure> {
+  const dockerfiles: Dockerfile[] = [];
+  const compose: ComposeFile[] = [];
+  const kubernetes: KubernetesResource[] = [];
+  const helm: HelmChart[] = [];
+  const terraformFiles: string[] = [];
+  const providers = new Set<string>();
+  const serverless: ServerlessConfig[] = [];
+  let yamlRead = 0;
+
+  for (const file of files) {
+    signal?.throwIfAborted();
+    const { path } = file;
+    const name = baseName(path);
+    if (isDockerfile(path)) {
+      const text = await reader.text(file);
+      if (text !== null) dockerfiles.push({ path, images: baseImages(text) });
+    } else if (isComposeFile(path)) {
+      const text = await reader.text(file);
+      if (text !== null) compose.push({ path, services: composeServices(text) });
+    } else if (name === 'Chart.yaml') {
+      const text = await reader.text(file);
+      const chart = text === null ? undefined : yamlDocuments(text).find(isMapping);
+      helm.push({ path, ...stringField(chart, 'name'), ...stringField(chart, 'version') });
+    } else if (path.endsWith('.tf') && !/(^|\/)\.terraform\//.test(path)) {
+      terraformFiles.push(path);
+      if (terraformFiles.length > MAX_TERRAFORM_FILES) continue;
+      const text = await reader.text(file);
+      if (text !== null) for (const provider of terraformProviders(text)) providers.add(provider);
+    } else if (/^serverless\.(ya?ml|json|ts|js)$/.test(name)) {
+      serverless.push({ path, platform: 'Serverless Framework' });
+    } else if (/^template\.ya?ml$/.test(name)) {
+      const text = await reader.text(file);
+      if (text !== null && /AWS::Serverless|AWSTemplateFormatVersion/.test(text)) serverless.push({ path, platform: 'AWS SAM' });
+    } else if (name === 'vercel.json') {
+      serverless.push({ path, platform: 'Vercel' });
+    } else if (name === 'netlify.toml') {
+      serverless.push({ path, platform: 'Netlify' });
+    } else if (isYaml(path) && !notKubernetes(path) && file.size <= MAX_YAML_BYTES && yamlRead < MAX_YAML_FILES) {
+      yamlRead++;
+      const text = await reader.text(file);
+      // Cheap test first: only text with top-level apiVersion and kind is parsed.
+      if (text !== null && /^apiVersion:\s*\S/m.test(text) && /^kind:\s*\S/m.test(text)) kubernetes.push(...kubernetesResources(path, text));
+    }
+  }
+  return { dockerfiles, compose, kubernetes, helm, terraform: { files: terraformFiles, providers: [...providers].sort() }, serverless };
+}
+
+function stringField(value: unknown, key: string): Record<string, string> {
+  return isMapping(value) && typeof value[key] === 'string' ? { [key]: value[key] } : {};
+}
+
+/** FROM images in order, without stages of the same file (`FROM build AS final` reuses a stage, it pulls nothing). */
+export function baseImages(text: string): string[] {
+  const stages = new Set<string>();
+  const images: string[] = [];
+  for (const line of text.replace(/\\\r?\n/g, ' ').split(/\r?\n/)) {
+    const match = /^\s*FROM\s+(?:--\S+\s+)*(\S+)(?:\s+AS\s+(\S+))?/i.exec(line);
+    if (!match) continue;
+    const image = match[1]!;
+    if (!stages.has(image.toLowerCase()) && !images.includes(image)) images.push(image);
+    if (match[2]) stages.add(match[2].toLowerCase());
+  }
+  return images;
+}
+
+export function composeServices(text: string): ComposeFile['services'] {
+  const document = yamlDocuments(text).find(isMapping);
+  const services = document?.services;
+  if (!isMapping(services)) return [];
+  return Object.entries(services).map(([name, service]) => {
+    const image = isMapping(service) && typeof service.image === 'string' ? service.image : undefined;
+    return { name, ...(image ? { image } : {}), build: isMapping(service) && service.build !== undefined && service.build !== null };
+  });
+}
+
+function kubernetesResources(path: string, text: string): KubernetesResource[] {
+  return yamlDocuments(text)
+    .filter(isMapping)
+    .filter((document) => typeof document.apiVersion === 'string' && typeof document.kind === 'string')
+    .map((document) => {
+      const name = isMapping(document.metadata) && typeof document.metadata.name === 'string' ? document.metadata.name : undefined;
+      return { path, apiVersion: document.apiVersion as string, kind: document.kind as string, ...(name ? { name } : {}) };
+    });
+}
+
+/** Providers named by provider blocks, required_providers entries, and resource/data type prefixes (aws_s3_bucket is aws). */
+export function terraformProviders(text: string): string[] {
+  const found = new Set<string>();
+  const code = text.replace(/^\s*(#|\/\/).*$/gm, '');
+  for (const match of code.matchAll(/^\s*provider\s+"([\w-]+)"/gm)) found.add(match[1]!);
+  for (const match of code.matchAll(/^\s*(?:resource|data)\s+"([a-z0-9]+)_[\w-]+"/gm)) found.add(match[1]!);
+  for (const block of code.matchAll(/required_providers\s*\{/g)) {
+    const body = balancedBody(code, block.index + block[0].length);
+    // Entries at the block's own level only: `aws = { source = ... }` names aws, not source.
+    for (const match of body.replace(/\{[^{}]*\}/g, '{}').matchAll(/^\s*([\w-]+)\s*=\s*[{"]/gm)) found.add(match[1]!);
+  }
+  return [...found];
+}
+
+/** The text from `start` up to the brace that closes the one just before it. */
+function balancedBody(text: string, start: number): string {
+  let depth = 1;
+  for (let i = start; i < text.length; i++) {
+    if (text[i] === '{') depth++;
+    else if (text[i] === '}' && --depth === 0) return text.slice(start, i);
+  }
+  return text.slice(start);
+}

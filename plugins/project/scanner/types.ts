@@ -1,0 +1,148 @@
+/** The shape of a project scan: what one walk of the tree found, each finding with its evidence. */
+
+export interface ScanOptions {
+  /** Stop listing after this many files (the scan is then marked truncated). */
+  maxFiles?: number;
+  signal?: AbortSignal;
+}
+
+/** A file of the listing, relative to the root with forward slashes. */
+export interface FileEntry {
+  path: string;
+  size: number;
+  mtimeMs: number;
+}
+
+export interface LanguageStat {
+  language: string;
+  files: number;
+  bytes: number;
+}
+
+export type Ecosystem = 'npm' | 'pypi' | 'go' | 'cargo' | 'maven' | 'gradle' | 'rubygems' | 'composer' | 'nuget';
+
+export interface Dependency {
+  name: string;
+  version?: string;
+  dev: boolean;
+}
+
+export interface Manifest {
+  path: string;
+  ecosystem: Ecosystem;
+  name?: string;
+  dependencies: Dependency[];
+  /** Workspace globs (package.json workspaces, Cargo [workspace] members). */
+  workspaces?: string[];
+  /** The MSBuild SDK of a .csproj (Microsoft.NET.Sdk.Web means ASP.NET Core). */
+  sdk?: string;
+}
+
+/** Something recognised (a framework, a database client...) and why: paths, or `manifest: dependency`. */
+export interface Detection {
+  name: string;
+  evidence: string[];
+}
+
+export interface Dockerfile {
+  path: string;
+  /** Base images of the FROM lines, stages built earlier in the same file left out. */
+  images: string[];
+}
+
+export interface ComposeService {
+  name: string;
+  image?: string;
+  /** Built from a local context rather than pulled. */
+  build: boolean;
+}
+
+export interface ComposeFile {
+  path: string;
+  services: ComposeService[];
+}
+
+export interface KubernetesResource {
+  path: string;
+  apiVersion: string;
+  kind: string;
+  name?: string;
+}
+
+export interface HelmChart {
+  path: string;
+  name?: string;
+  version?: string;
+}
+
+export interface Terraform {
+  /** The .tf files found. */
+  files: string[];
+  /** Provider names (aws, google, kubernetes...), sorted. */
+  providers: string[];
+}
+
+export interface ServerlessConfig {
+  path: string;
+  platform: 'Serverless Framework' | 'AWS SAM' | 'Vercel' | 'Netlify';
+}
+
+export interface Infrastructure {
+  dockerfiles: Dockerfile[];
+  compose: ComposeFile[];
+  kubernetes: KubernetesResource[];
+  helm: HelmChart[];
+  terraform: Terraform;
+  serverless: ServerlessConfig[];
+}
+
+export type CiProvider = 'GitHub Actions' | 'GitLab CI' | 'CircleCI' | 'Jenkins' | 'Azure Pipelines' | 'Bitbucket Pipelines' | 'Travis CI';
+
+export interface CiConfig {
+  provider: CiProvider;
+  path: string;
+  /** The workflow or pipeline name, when it declares one. */
+  name?: string;
+  /** Job names, when the file is YAML that parses. */
+  jobs: string[];
+}
+
+export interface Documentation {
+  /** The README at the root (or the shallowest one). */
+  readme: string | null;
+  /** Folders named docs, doc or documentation. */
+  folders: string[];
+  /** Static site generators by their config file. */
+  generators: Array<{ name: string; path: string }>;
+}
+
+export type ArchitectureKind = 'monorepo' | 'multiple-services' | 'layered' | 'hexagonal' | 'event-driven';
+
+export interface ArchitectureSignal {
+  kind: ArchitectureKind;
+  evidence: string[];
+}
+
+export interface ProjectScan {
+  root: string;
+  /** sha256 over the sorted path, size and mtime of every listed file: unchanged tree, same value. */
+  fingerprint: string;
+  /** Where the listing came from: git (honours every ignore rule git knows) or a walk with .gitignore files. */
+  source: 'git' | 'filesystem';
+  /** The listing stopped at maxFiles. */
+  truncated: boolean;
+  files: { count: number; bytes: number };
+  /** By bytes, largest first. */
+  languages: LanguageStat[];
+  manifests: Manifest[];
+  frameworks: Detection[];
+  databases: Detection[];
+  messaging: Detection[];
+  testing: Detection[];
+  infrastructure: Infrastructure;
+  ci: CiConfig[];
+  documentation: Documentation;
+  architecture: ArchitectureSignal[];
+  /** Files that mattered but were not read or did not parse, with why. */
+  skipped: Array<{ path: string; reason: string }>;
+}

@@ -1,0 +1,103 @@
+/**
+ * The one listing of the tree a scan works from. In a git repository git lists
+ * the files itself (so every ignore source it knows applies: nested .gitignore,
+ * info/exclude, the global excludes file); elsewhere a walk with node:fs reads
+ * the .gitignore files folder by folder. Symlinks are never followed, and .git
+ * and node_modules are skipped unless git tracks files there.
+ */
+import { execFile } from 'node:child_process';
+import { lstat, readdir, readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import ignoreModule, { type Ignore } from 'ignore';
+import type { FileEntry } from './types.js';
+
+const createIgnore = ((ignoreModule as unknown as { default?: unknown }).default ?? ignoreModule) as () => Ignore;
+
+const ALWAYS_SKIPPED = new Set(['.git', 'node_modules']);
+/** lstat calls in flight at once: enough to keep libuv's thread pool busy. */
+const STAT_CONCURRENCY = 64;
+
+export interface Listing {
+  source: 'git' | 'filesystem';
+  files: FileEntry[];
+  truncated: boolean;
+}
+
+export async function listFiles(root: string, maxFiles: number, signal?: AbortSignal): Promise<Listing> {
+  const fromGit = await gitPaths(root, signal);
+  signal?.throwIfAborted();
+  if (fromGit) {
+    const truncated = fromGit.length > maxFiles;
+    return { source: 'git', files: await statAll(root, fromGit.slice(0, maxFiles), signal), truncated };
+  }
+  const walked = await walk(root, maxFiles, signal);
+  return { source: 'filesystem', files: await statAll(root, walked.paths, signal), truncated: walked.truncated };
+}
+
+/** Tracked plus untracked-but-not-ignored files, or null when root is not in a work tree (or git is missing). */
+function gitPaths(root: string, signal?: AbortSignal): Promise<string[] | null> {
+  // --exclude applies to untracked files only: a tracked node_modules is still listed.
+  const args = ['ls-files', '-z', '--cached', '--others', '--exclude-standard', '--exclude=node_modules/'];
+  return new Promise((resolve) => {
+    execFile('git', args, { cwd: root, maxBuffer: 512 * 1024 * 1024, signal, encoding: 'utf8' }, (error, stdout) => {
+      if (error) return resolve(null);
+      // --cached lists a file once per conflict stage; a Set keeps one.
+      resolve([...new Set(stdout.split('\0').filter(Boolean))]);
+    });
+  });
+}
+
+async function walk(root: string, maxFiles: number, signal?: AbortSignal): Promise<{ paths: string[]; truncated: boolean }> {
+  const paths: string[] = [];
+  type Level = { base: string; matcher: Ignore };
+  const pending: Array<{ rel: string; levels: Level[] }> = [{ rel: '', levels: [] }];
+  while (pending.length > 0) {
+    signal?.throwIfAborted();
+    const { rel, levels: inherited } = pending.pop()!;
+    const entries = await readdir(join(root, rel), { withFileTypes: true }).catch(() => []);
+    let levels = inherited;
+    if (entries.some((entry) => entry.name === '.gitignore' && entry.isFile())) {
+      const text = await readFile(join(root, rel, '.gitignore'), 'utf8').catch(() => null);
+      if (text !== null) levels = [...inherited, { base: rel, matcher: createIgnore().add(text) }];
+    }
+    // Each .gitignore applies to the paths below its own folder, and the deepest one that
+    // has a say wins, as in git: a nested `!keep.log` re-includes what the root ignores.
+    const ignored = (path: string, isDirectory: boolean) => {
+      for (let i = levels.length - 1; i >= 0; i--) {
+        const { base, matcher } = levels[i]!;
+        const verdict = matcher.test((base ? path.slice(base.length + 1) : path) + (isDirectory ? '/' : ''));
+        if (verdict.ignored || verdict.unignored) return verdict.ignored;
+      }
+      return false;
+    };
+    for (const entry of entries) {
+      if (entry.isSymbolicLink()) continue;
+      const path = rel ? `${rel}/${entry.name}` : entry.name;
+      if (entry.isDirectory()) {
+        if (!ALWAYS_SKIPPED.has(entry.name) && !ignored(path, true)) pending.push({ rel: path, levels });
+      } else if (entry.isFile() && !ignored(path, false)) {
+        if (paths.length >= maxFiles) return { paths, truncated: true };
+        paths.push(path);
+      }
+    }
+  }
+  return { paths, truncated: false };
+}
+
+/** Size and mtime of each path; symlinks, folders (submodules) and files gone since listing are dropped. */
+async function statAll(root: string, paths: string[], signal?: AbortSignal): Promise<FileEntry[]> {
+  const results: Array<FileEntry | null> = new Array(paths.length).fill(null);
+  let next = 0;
+  const worker = async () => {
+    while (next < paths.length) {
+      const index = next++;
+      if (index % 1024 === 0) signal?.throwIfAborted();
+      const path = paths[index]!;
+      const info = await lstat(join(root, path)).catch(() => null);
+      if (info?.isFile()) results[index] = { path, size: info.size, mtimeMs: info.mtimeMs };
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(STAT_CONCURRENCY, paths.length) }, worker));
+  signal?.throwIfAborted();
+  return results.filter((entry): entry is FileEntry => entry !== null);
+}
