@@ -75,7 +75,10 @@ function toCallResult(result: ToolResult): CallToolResult {
 
 async function runHandler(tool: RegisteredTool, args: unknown, runtime: ToolRuntime, env: CallEnvironment): Promise<CallToolResult> {
   const name = tool.definition.name;
-  const input = structuredClone(args ?? {});
+  // A shallow copy: ajv fills defaults in place, and a deep clone of a multi-megabyte
+  // argument would cost more than the call (arguments arrive freshly parsed from JSON).
+  const raw = args ?? {};
+  const input = typeof raw === 'object' && !Array.isArray(raw) ? { ...(raw as Record<string, unknown>) } : raw;
   const checked = tool.input.check(input);
   if (!checked.ok) {
     const issues = withExpectations(checked.issues, tool.definition.input as never);
