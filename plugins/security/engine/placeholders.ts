@@ -35,9 +35,15 @@ const NOT_SECRETS = [
  * body in ten does), so in long values a word only counts when a separator or
  * an end of the value bounds it, and base64 blocks (key bodies) are exempt.
  */
+/** A long base64 block (a key body): runs of x and words inside it are chance, not a placeholder. */
+const isKeyMaterial = (v: string) => v.length > 64 && /^[A-Za-z0-9+/=\s\\-]+$/.test(v);
+
+const PLACEHOLDER_WORDS_GLOBAL = new RegExp(PLACEHOLDER_WORDS.source, 'gi');
+
 function hasPlaceholderWord(v: string): boolean {
-  if (v.length > 64 && /^[A-Za-z0-9+/=\s\\-]+$/.test(v)) return false;
-  const global = new RegExp(PLACEHOLDER_WORDS.source, 'gi');
+  if (isKeyMaterial(v)) return false;
+  const global = PLACEHOLDER_WORDS_GLOBAL;
+  global.lastIndex = 0;
   for (let m = global.exec(v); m; m = global.exec(v)) {
     if (v.length < 20) return true;
     const before = v[m.index - 1];
@@ -52,7 +58,7 @@ export function isPlaceholder(value: string): boolean {
   const v = value.trim().replace(/^['"`]|['"`]$/g, '');
   if (v.length === 0) return true;
   if (/^[*xX•.#_-]{4,}$/.test(v) || /^[*xX]{3,}/.test(v) && /[*xX]{3,}$/.test(v)) return true; // already masked
-  if (/[xX*]{4,}|0{8,}/.test(v) && !(v.length > 64 && /^[A-Za-z0-9+/=\s\\-]+$/.test(v))) return true; // AKIAXXXXXXXXXXXXXXXX, sk_live_****
+  if (/[xX*]{4,}|0{8,}/.test(v) && !isKeyMaterial(v)) return true; // AKIAXXXXXXXXXXXXXXXX, sk_live_****
   if (hasPlaceholderWord(v)) return true;
   if (REFERENCES.some((re) => re.test(v))) return true;
   return NOT_SECRETS.some((re) => re.test(v));

@@ -1,39 +1,15 @@
 import { Params, StringEnum, Type, ValidationError, defineTool } from '../../../sdk/index.js';
 import { complianceReport, frameworkKey, type FrameworkKey } from '../engine/compliance.js';
 import { CONTENT_TYPES, resolveContentType } from '../engine/content-type.js';
-import { maskedExcerpt, maskText } from '../engine/masker.js';
-import type { Finding } from '../engine/scanner.js';
+import { maskedLine } from '../engine/line-context.js';
+import { maskedExcerpt } from '../engine/masker.js';
 import { userPatternRules } from '../engine/user-patterns.js';
 import type { SecurityScanner } from '../scanner-service.js';
 import { SEVERITIES, type Severity } from '../rules/types.js';
 import { ComplianceStatus, SeverityEnum } from './shared-schemas.js';
 
 const RANK: Record<Severity, number> = { low: 0, medium: 1, high: 2, critical: 3 };
-const MASKABLE = new Set(['secret', 'credential', 'pii']);
-
-/**
- * The line around a finding with every sensitive value on it masked, cut to 160
- * characters. Findings are sorted by start, so the ones touching a line are
- * found by binary search rather than by scanning them all for each finding.
- */
-function context(findings: Finding[], lineText: string, lineStart: number): string {
-  const lineEnd = lineStart + lineText.length;
-  let lo = 0;
-  let hi = findings.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >> 1;
-    if (findings[mid]!.end <= lineStart) lo = mid + 1;
-    else hi = mid;
-  }
-  const onLine: Finding[] = [];
-  // A multi-line value that starts earlier can still cover this line: look back a little.
-  for (let i = Math.max(0, lo - 4); i < findings.length && findings[i]!.start < lineEnd; i++) {
-    const f = findings[i]!;
-    if (f.end > lineStart && MASKABLE.has(f.rule.category)) onLine.push({ ...f, start: Math.max(0, f.start - lineStart), end: Math.min(lineText.length, f.end - lineStart) });
-  }
-  const masked = maskText(lineText, onLine, { strategy: 'full', maskingCharacter: '*' }).masked.trim();
-  return masked.length > 160 ? `${masked.slice(0, 157)}...` : masked;
-}
+const MASKABLE = new Set(['secret', 'credential', 'pii']); // categories whose values are masked
 
 export const analyzeContentSecurityTool = (scanner: SecurityScanner) =>
   defineTool({
@@ -149,7 +125,7 @@ export const analyzeContentSecurityTool = (scanner: SecurityScanner) =>
         patterns: {
           detected: [...new Set(findings.map((f) => f.rule.id))],
           confidence: findings.length ? Math.round((findings.reduce((s, f) => s + f.rule.confidence, 0) / findings.length) * 100) / 100 : 0,
-          locations: findings.map((f) => ({ line: f.line, column: f.column, pattern: f.rule.id, context: context(findings, lines.lineText(f.line), lines.lineStart(f.line)) })),
+          locations: findings.map((f) => ({ line: f.line, column: f.column, pattern: f.rule.id, context: maskedLine(findings, lines, f.line) })),
         },
         recommendations,
         compliance: complianceReport(findings, frameworks),

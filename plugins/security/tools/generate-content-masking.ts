@@ -2,6 +2,7 @@ import { Params, StringEnum, Type, ValidationError, defineTool } from '../../../
 import { stringify as toYaml } from 'yaml';
 import { findingsToMask, MASKING_LEVELS, type MaskingLevel } from '../engine/levels.js';
 import { MASKING_STRATEGIES, maskedExcerpt, maskText, type MaskingStrategy } from '../engine/masker.js';
+import { maskedLine } from '../engine/line-context.js';
 import { checkStructure } from '../engine/structure.js';
 import { userPatternRules } from '../engine/user-patterns.js';
 import { SEVERITIES } from '../rules/types.js';
@@ -85,8 +86,7 @@ export const generateContentMaskingTool = (scanner: SecurityScanner) =>
         const entry = byRule.get(finding.rule.id) ?? { pattern: finding.rule.id, originalValue: maskedExcerpt(finding.value), maskedValue: masked, count: 0, locations: [] };
         entry.count++;
         if (input.includeLineNumbers !== false) {
-          const line = lines.lineText(finding.line).replace(finding.value.split('\n')[0]!, masked.split('\n')[0]!).trim();
-          entry.locations.push({ line: finding.line, column: finding.column, context: line.length > 160 ? `${line.slice(0, 157)}...` : line });
+          entry.locations.push({ line: finding.line, column: finding.column, context: maskedLine(findings, lines, finding.line) });
         }
         byRule.set(finding.rule.id, entry);
       }

@@ -111,6 +111,20 @@ describe('generate_content_masking and validate_content_masking', () => {
     await kernel.stop();
   });
 
+  it('report contexts hide every secret on the line, not only the one reported', async () => {
+    const { kernel, call } = await securityKernel();
+    const content = `export GITHUB_TOKEN=${FAKE.githubToken} STRIPE_KEY=${FAKE.stripeKey}\n`;
+    const { data } = await call('generate_content_masking', { content });
+    const contexts = data.maskingReport.patternsFound.flatMap((p: any) => p.locations.map((l: any) => l.context));
+    expect(contexts.length).toBe(2);
+    for (const text of contexts) {
+      expect(text).not.toContain(FAKE.githubToken);
+      expect(text).not.toContain(FAKE.stripeKey);
+      expect(text).toContain('GITHUB_TOKEN=');
+    }
+    await kernel.stop();
+  });
+
   it('environment strategy names the variable after its key', async () => {
     const { kernel, call } = await securityKernel();
     const { data } = await call('generate_content_masking', { content: `GITHUB_TOKEN=${FAKE.githubToken}\n`, maskingStrategy: 'environment' });
