@@ -6,14 +6,14 @@
 import type { PluginManifest } from '../../sdk/plugin.js';
 
 export const BUILTIN_PACKS: Record<string, () => Promise<{ default: PluginManifest }>> = {
+  project: () => import('../../plugins/project/index.js'),
+  adr: () => import('../../plugins/adr/index.js'),
   security: () => import('../../plugins/security/index.js'),
   files: () => import('../../plugins/files/index.js'),
   system: () => import('../../plugins/system/index.js'),
 };
 
 export const PLANNED_PACKS = [
-  'project',
-  'adr',
   'scoring',
   'workflow',
   'research',

@@ -1,3 +1,4 @@
+import { BUILTIN_TOOLS } from '../e2e/helpers.js';
 import { describe, expect, it } from 'vitest';
 import {
   coreServices,
@@ -28,20 +29,7 @@ const names = (kernel: Awaited<ReturnType<typeof startTestToolpack>>) => kernel.
 describe('kernel loading', () => {
   it('serves every built-in pack when the config lists none', async () => {
     const kernel = await startTestToolpack({ config: { plugins: undefined } });
-    expect(names(kernel)).toEqual([
-      'analyze_content_security',
-      'apply_basic_content_masking',
-      'check_ai_execution_status',
-      'configure_custom_patterns',
-      'configure_output_masking',
-      'generate_content_masking',
-      'list_directory',
-      'manage_cache',
-      'read_file',
-      'request_action_confirmation',
-      'validate_content_masking',
-      'write_file',
-    ]);
+    expect(names(kernel)).toEqual([...BUILTIN_TOOLS].sort());
     await kernel.stop();
   });
 

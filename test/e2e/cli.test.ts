@@ -5,7 +5,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { assertBuilt, BUILTIN_TOOLS, createWorkspace, FILES_TOOLS, packOf, repoRoot, runCli, SECURITY_TOOLS, SYSTEM_TOOLS } from './helpers.js';
+import { ADR_TOOLS, assertBuilt, BUILTIN_TOOLS, createWorkspace, FILES_TOOLS, PROJECT_TOOLS, packOf, repoRoot, runCli, SECURITY_TOOLS, SYSTEM_TOOLS } from './helpers.js';
 
 const TEST_TIMEOUT = 60_000;
 
@@ -130,7 +130,7 @@ describe('toolpack CLI', () => {
       const run = await runCli(['list', '--json'], { cwd: ws.dir });
       expect(run.code, run.stderr).toBe(0);
       const names = (JSON.parse(run.stdout) as ListedTool[]).map((r) => r.name);
-      expect(names).toEqual([...SECURITY_TOOLS, ...SYSTEM_TOOLS]);
+      expect(names).toEqual([...PROJECT_TOOLS, ...ADR_TOOLS, ...SECURITY_TOOLS, ...SYSTEM_TOOLS]);
       for (const name of FILES_TOOLS) expect(names).not.toContain(name);
     });
 
@@ -165,15 +165,23 @@ describe('toolpack CLI', () => {
       const ws = createWorkspace();
       const run = await runCli(['list', '--json', '--preset', 'security'], { cwd: ws.dir });
       expect(run.code, run.stderr).toBe(0);
-      expect((JSON.parse(run.stdout) as ListedTool[]).map((r) => r.name).sort()).toEqual([...BUILTIN_TOOLS].sort());
+      expect((JSON.parse(run.stdout) as ListedTool[]).map((r) => r.name).sort()).toEqual([...SECURITY_TOOLS, ...FILES_TOOLS, ...SYSTEM_TOOLS].sort());
     });
 
-    it('--preset docs, whose packs are not shipped, exposes none of the files or system tools', { timeout: TEST_TIMEOUT }, async () => {
+    it('--preset adr exposes the project and adr tools with files and system, not the security tools', { timeout: TEST_TIMEOUT }, async () => {
+      const ws = createWorkspace();
+      const run = await runCli(['list', '--json', '--preset', 'adr'], { cwd: ws.dir });
+      expect(run.code, run.stderr).toBe(0);
+      const names = (JSON.parse(run.stdout) as ListedTool[]).map((r) => r.name);
+      expect(names.sort()).toEqual([...PROJECT_TOOLS, ...ADR_TOOLS, ...FILES_TOOLS, ...SYSTEM_TOOLS].sort());
+    });
+
+    it('--preset docs exposes the project tools of the shipped packs it names, and no files, system or adr tools', { timeout: TEST_TIMEOUT }, async () => {
       const ws = createWorkspace();
       const run = await runCli(['list', '--json', '--preset', 'docs'], { cwd: ws.dir });
       expect(run.code, run.stderr).toBe(0);
       const names = (JSON.parse(run.stdout) as ListedTool[]).map((r) => r.name);
-      for (const name of BUILTIN_TOOLS) expect(names).not.toContain(name);
+      expect(names.sort()).toEqual([...PROJECT_TOOLS].sort());
     });
 
     it('--preset nosuch exits 2 naming the preset', { timeout: TEST_TIMEOUT }, async () => {

@@ -14,7 +14,17 @@ export const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..', '
 /** The command users run: package.json's bin. */
 export const binPath = join(repoRoot, (JSON.parse(readFileSync(join(repoRoot, 'package.json'), 'utf8')) as { bin: { toolpack: string } }).bin.toolpack);
 
-/** The tools of the built-in packs, in the order the kernel lists them (security, files, system). */
+/** The tools of the built-in packs, in the order the kernel lists them (project, adr, security, files, system). */
+export const PROJECT_TOOLS = ['analyze_project_ecosystem', 'get_architectural_context', 'analyze_environment', 'analyze_repository'] as const;
+export const ADR_TOOLS = [
+  'discover_existing_adrs',
+  'generate_adrs_from_prd',
+  'generate_adr_from_decision',
+  'suggest_adrs',
+  'generate_adr_todo',
+  'manage_todo_json',
+  'compare_adr_progress',
+] as const;
 export const SECURITY_TOOLS = [
   'analyze_content_security',
   'generate_content_masking',
@@ -25,9 +35,15 @@ export const SECURITY_TOOLS = [
 ] as const;
 export const FILES_TOOLS = ['read_file', 'write_file', 'list_directory'] as const;
 export const SYSTEM_TOOLS = ['manage_cache', 'check_ai_execution_status', 'request_action_confirmation'] as const;
-export const BUILTIN_TOOLS = [...SECURITY_TOOLS, ...FILES_TOOLS, ...SYSTEM_TOOLS] as const;
-export const packOf = (tool: string) =>
-  (SECURITY_TOOLS as readonly string[]).includes(tool) ? 'security' : (FILES_TOOLS as readonly string[]).includes(tool) ? 'files' : 'system';
+export const BUILTIN_TOOLS = [...PROJECT_TOOLS, ...ADR_TOOLS, ...SECURITY_TOOLS, ...FILES_TOOLS, ...SYSTEM_TOOLS] as const;
+const PACK_TOOLS: Array<[string, readonly string[]]> = [
+  ['project', PROJECT_TOOLS],
+  ['adr', ADR_TOOLS],
+  ['security', SECURITY_TOOLS],
+  ['files', FILES_TOOLS],
+  ['system', SYSTEM_TOOLS],
+];
+export const packOf = (tool: string) => PACK_TOOLS.find(([, tools]) => tools.includes(tool))?.[0] ?? 'unknown';
 
 /** Generous limits: the machine running these may have two cores and other test files running. */
 export const SPAWN_TIMEOUT_MS = 45_000;

@@ -9,19 +9,23 @@ import { normaliseStatus } from './status.js';
 import type { AdrFormat, ParsedAdr } from './types.js';
 import { findYStatement } from './y-statement.js';
 
-const NOT_ADRS = /^(readme|index|toc|table[-_ ]of[-_ ]contents|contents|summary|_sidebar|changelog|contributing)\b|template/i;
+const NOT_ADRS = /^(readme|index|toc|table[-_ ]of[-_ ]contents|contents|summary|_sidebar|changelog|contributing)\b/i;
+// Templates ("template.md", "adr-template.md", "0000-madr-template.md"), but not a record about templates ("0012-use-a-template-engine.md").
+const TEMPLATE_FILE = /^(?:0+[-_ ])?(?:(?:adr|madr|nygard|y-statement)[-_ ])?template\b|^[a-z][\w-]*[-_ ]template\.(?:md|markdown)$/i;
 
 const CONTEXT = ['context', 'context and problem statement', 'problem statement', 'context and problem', 'problem'];
 const DECISION = ['decision', 'decision outcome', 'the decision', 'decision made'];
 const CONSEQUENCES = ['consequences', 'positive and negative consequences'];
 const SPLIT_CONSEQUENCES = ['positive consequences', 'negative consequences'];
+// MADR's heading first; Nygard-style records name the same list in other words.
+const OPTIONS = ['considered options', 'options considered', 'alternatives considered', 'considered alternatives', 'options', 'alternatives'];
 const PROS_AND_CONS = ['pros and cons of the options', 'pros and cons'];
 const MADR_SECTIONS = ['context and problem statement', 'decision outcome', 'considered options', 'decision drivers', 'pros and cons of the options'];
 const MADR_FIELDS = ['status', 'date', 'deciders', 'decision-makers', 'consulted', 'informed'];
 
 export function parseAdr(path: string, text: string): ParsedAdr | null {
   const file = basename(path);
-  if (NOT_ADRS.test(file)) return null;
+  if (NOT_ADRS.test(file) || TEMPLATE_FILE.test(file)) return null;
   const doc = parseMarkdown(text);
   const fm = doc.frontMatter;
 
@@ -70,7 +74,7 @@ export function parseAdr(path: string, text: string): ParsedAdr | null {
     context,
     decision,
     consequences,
-    consideredOptions: first(['considered options']) ? listItems(first(['considered options'])!.own) : [],
+    consideredOptions: first(OPTIONS) ? listItems(first(OPTIONS)!.own) : [],
     yStatement,
     links,
   };

@@ -13,7 +13,7 @@ import { countLanguages } from './languages.js';
 import { manifestKind, readManifest } from './manifests.js';
 import { FileReader } from './read.js';
 import type { FileEntry, Manifest, ProjectScan, ScanOptions } from './types.js';
-import { listFiles } from './walk.js';
+import { listFiles, type Listing } from './walk.js';
 
 export type * from './types.js';
 
@@ -25,7 +25,13 @@ export async function scanProject(root: string, options: ScanOptions = {}): Prom
   signal?.throwIfAborted();
   const listing = await listFiles(root, options.maxFiles ?? DEFAULT_MAX_FILES, signal);
   // Sorted once: fingerprint, manifests and every finding come out in a stable order.
-  const files = listing.files.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+  listing.files.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+  return scanListing(root, listing, signal);
+}
+
+/** Scan from a listing already made (files sorted by path), so a caller can fingerprint it first. */
+export async function scanListing(root: string, listing: Listing, signal?: AbortSignal): Promise<ProjectScan> {
+  const { files } = listing;
   const reader = new FileReader(root);
 
   const manifests = await readManifests(files, reader, signal);

@@ -26,7 +26,9 @@ export interface Listing {
 export async function listFiles(root: string, maxFiles: number, signal?: AbortSignal): Promise<Listing> {
   const fromGit = await gitPaths(root, signal);
   signal?.throwIfAborted();
-  if (fromGit) {
+  // An empty listing from git means an empty repository or a root git ignores (a
+  // node_modules or build folder): the walk then lists what is really there.
+  if (fromGit && fromGit.length > 0) {
     const truncated = fromGit.length > maxFiles;
     return { source: 'git', files: await statAll(root, fromGit.slice(0, maxFiles), signal), truncated };
   }

@@ -1,0 +1,16 @@
+/** What the adr pack's tools are built with; the per-call services (workspace, ai, resources) come in the tool context. */
+import type { Cache, Events, Git, Logger, Store } from '../../sdk/index.js';
+import type { ProjectScanner } from '../project/service.js';
+import type { AdrCatalogService } from './service.js';
+import type { TaskStore } from './todo/task-store.js';
+
+export interface AdrToolDeps {
+  scanner: ProjectScanner;
+  catalog: AdrCatalogService;
+  tasks: TaskStore;
+  git: Git;
+  cache: Cache;
+  store: Store;
+  events: Events;
+  logger: Logger;
+}

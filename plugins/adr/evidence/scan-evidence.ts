@@ -1,0 +1,109 @@
+/**
+ * Evidence in a project scan that a technology is used. Strong evidence is a
+ * manifest dependency, a config or infrastructure file, a CI workflow, or the
+ * language statistics; weak evidence is a source file whose path names the
+ * technology (`src/kafka/producer.ts`), which strict checks ignore.
+ */
+import type { Ecosystem, FileEntry, ProjectScan } from '../../project/scanner/types.js';
+import type { DependencyPatterns, Technology } from './types.js';
+
+/** Evidence entries kept per technology in results. */
+export const MAX_EVIDENCE = 5;
+
+export interface TechEvidence {
+  strong: string[];
+  weak: string[];
+}
+
+type Group = keyof DependencyPatterns;
+const GROUP: Record<Ecosystem, Group> = {
+  npm: 'npm', pypi: 'pypi', go: 'go', cargo: 'cargo', maven: 'jvm', gradle: 'jvm', rubygems: 'rubygems', composer: 'composer', nuget: 'nuget',
+};
+
+const normalise = (name: string, ecosystem: Ecosystem) => (ecosystem === 'pypi' ? name.toLowerCase().replace(/[-_.]+/g, '-') : name.toLowerCase());
+const matches = (pattern: string, name: string) => (pattern.endsWith('*') ? name.startsWith(pattern.slice(0, -1)) : name === pattern);
+
+/** Languages that are code, for language shares (Markdown, YAML or JSON bytes say nothing about the stack). */
+const NOT_CODE = new Set(['Markdown', 'JSON', 'YAML', 'TOML', 'XML', 'HTML', 'CSS', 'SCSS', 'Less', 'reStructuredText', 'AsciiDoc', 'HCL', 'SQL', 'Shell', 'PowerShell', 'Dockerfile', 'Makefile', 'Protocol Buffers', 'GraphQL']);
+/** A language counts as chosen when it holds this share of the code's bytes (a build script in JavaScript does not make a Go project a JavaScript one). */
+const LANGUAGE_SHARE = 0.1;
+const SOURCE_FILE = /\.(ts|tsx|mts|cts|js|jsx|mjs|cjs|py|go|rs|java|kt|scala|cs|fs|rb|php|ex|exs|swift|dart|clj)$/;
+const NOT_SOURCE = /(^|\/)(node_modules|vendor|dist|build|target|docs?|\.git)\//;
+
+export class EvidenceIndex {
+  private readonly memo = new Map<string, TechEvidence>();
+  private readonly detections = new Map<string, string[]>();
+  private readonly codeBytes: number;
+
+  constructor(readonly scan: ProjectScan, private readonly files: readonly FileEntry[]) {
+    for (const detection of [...scan.frameworks, ...scan.databases, ...scan.messaging, ...scan.testing]) {
+      this.detections.set(detection.name, [...(this.detections.get(detection.name) ?? []), ...detection.evidence]);
+    }
+    this.codeBytes = scan.languages.filter((l) => !NOT_CODE.has(l.language)).reduce((sum, l) => sum + l.bytes, 0);
+  }
+
+  get(tech: Technology): TechEvidence {
+    let found = this.memo.get(tech.id);
+    if (!found) {
+      found = this.compute(tech);
+      this.memo.set(tech.id, found);
+    }
+    return found;
+  }
+
+  /** The evidence that counts: strong only when strict, weak too otherwise. */
+  counted(tech: Technology, strict: boolean): string[] {
+    const { strong, weak } = this.get(tech);
+    return strict ? strong : [...strong, ...weak];
+  }
+
+  private compute(tech: Technology): TechEvidence {
+    const spec = tech.evidence;
+    const strong = new Set<string>();
+    const add = (items: Iterable<string>) => {
+      for (const item of items) strong.add(item);
+    };
+    for (const name of spec.detections ?? []) add(this.detections.get(name) ?? []);
+    if (spec.deps) add(this.dependencies(spec.deps));
+    if (spec.files) add(this.files.filter((file) => spec.files!.test(file.path)).map((file) => file.path).slice(0, MAX_EVIDENCE));
+    if (spec.images) add(this.images(spec.images));
+    if (spec.language) add(this.language(spec.language));
+    if (spec.architecture) add(this.scan.architecture.filter((s) => s.kind === spec.architecture).flatMap((s) => s.evidence));
+    if (spec.ci) add(this.scan.ci.filter((c) => c.provider === spec.ci).map((c) => c.path));
+    if (spec.infra) add(spec.infra(this.scan));
+    const weak = spec.hint
+      ? this.files.filter((file) => SOURCE_FILE.test(file.path) && !NOT_SOURCE.test(file.path) && spec.hint!.test(file.path) && !strong.has(file.path)).map((file) => file.path).slice(0, MAX_EVIDENCE)
+      : [];
+    return { strong: [...strong], weak };
+  }
+
+  private dependencies(patterns: DependencyPatterns): string[] {
+    const found: string[] = [];
+    for (const manifest of this.scan.manifests) {
+      const list = patterns[GROUP[manifest.ecosystem]];
+      if (!list) continue;
+      const wanted = list.map((pattern) => normalise(pattern, manifest.ecosystem));
+      for (const dependency of manifest.dependencies) {
+        const name = normalise(dependency.name, manifest.ecosystem);
+        if (wanted.some((pattern) => matches(pattern, name))) found.push(`${manifest.path}: ${dependency.name}`);
+      }
+    }
+    return found;
+  }
+
+  private images(pattern: RegExp): string[] {
+    const { compose, dockerfiles } = this.scan.infrastructure;
+    return [
+      ...compose.flatMap((file) => file.services.filter((s) => s.image && pattern.test(s.image)).map((s) => `${file.path}: ${s.name} (${s.image})`)),
+      ...dockerfiles.flatMap((file) => file.images.filter((image) => pattern.test(image)).map((image) => `${file.path}: FROM ${image}`)),
+    ];
+  }
+
+  private language(language: string): string[] {
+    const stat = this.scan.languages.find((l) => l.language === language);
+    if (!stat || this.codeBytes === 0) return [];
+    const share = stat.bytes / this.codeBytes;
+    if (share < LANGUAGE_SHARE) return [];
+    return [`${stat.files} ${language} files (${Math.round(share * 100)}% of the code)`];
+  }
+}

@@ -1,0 +1,59 @@
+/**
+ * The adr pack: architecture decision records. It provides the ADR catalogue
+ * service (`adr.catalog`) and seven tools that find, write, suggest and track
+ * ADRs, computed from the project's files.
+ */
+import { coreServices, definePlugin } from '../../sdk/index.js';
+import { KERNEL_RANGE } from '../kernel-range.js';
+import { projectScannerRef } from '../project/service.js';
+import { adrCatalogRef, createAdrCatalogService, type AdrCatalogService } from './service.js';
+import { ADR_MIGRATIONS } from './todo/store-schema.js';
+import { createTaskStore } from './todo/task-store.js';
+import { compareAdrProgressTool } from './tools/compare-adr-progress.js';
+import { discoverExistingAdrsTool } from './tools/discover-existing-adrs.js';
+import { generateAdrFromDecisionTool } from './tools/generate-adr-from-decision.js';
+import { generateAdrTodoTool } from './tools/generate-adr-todo.js';
+import { generateAdrsFromPrdTool } from './tools/generate-adrs-from-prd.js';
+import { manageTodoJsonTool } from './tools/manage-todo-json.js';
+import { suggestAdrsTool } from './tools/suggest-adrs.js';
+
+export { adrCatalogRef };
+export type { AdrCatalogService };
+export type { Catalog, ParsedAdr } from './catalog/index.js';
+
+export default definePlugin({
+  id: 'adr',
+  version: '0.1.0',
+  kernel: KERNEL_RANGE,
+  dependsOn: ['project'],
+  description: 'Architecture decision records: discover, generate from decisions and PRDs, suggest, turn into TODO tasks, track progress.',
+  register(env) {
+    const catalog = createAdrCatalogService();
+    env.provideService({ service: adrCatalogRef, deps: {}, factory: () => catalog });
+    env.registerInit({
+      deps: {
+        scanner: projectScannerRef,
+        git: coreServices.git,
+        cache: coreServices.cache,
+        store: coreServices.store,
+        events: coreServices.events,
+        logger: coreServices.logger,
+      },
+      init(deps) {
+        deps.store.migrate('adr', ADR_MIGRATIONS);
+        const all = { ...deps, catalog, tasks: createTaskStore(deps.store) };
+        return {
+          tools: [
+            discoverExistingAdrsTool(all),
+            generateAdrsFromPrdTool(all),
+            generateAdrFromDecisionTool(all),
+            suggestAdrsTool(all),
+            generateAdrTodoTool(all),
+            manageTodoJsonTool(all),
+            compareAdrProgressTool(all),
+          ],
+        };
+      },
+    });
+  },
+});

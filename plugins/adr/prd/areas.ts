@@ -1,0 +1,217 @@
+/**
+ * The decision areas a PRD can imply, each with the words that show a requirement in the
+ * area (cues), the options a team would really weigh (so "considered options" are real),
+ * one well-known strength and weakness per option, and the title words an existing ADR on
+ * the same topic would carry.
+ */
+
+export const AREA_IDS = ['storage', 'hosting', 'auth', 'messaging', 'api', 'frontend', 'performance', 'compliance', 'observability'] as const;
+export type AreaId = (typeof AREA_IDS)[number];
+
+export interface AreaOption {
+  name: string;
+  /** How the option reads mid-sentence, when not as its name ("horizontal autoscaling"). */
+  phrase?: string;
+  pattern: RegExp;
+  good: string;
+  bad: string;
+}
+
+export interface DecisionArea {
+  id: AreaId;
+  /** For messages: "storage/database". */
+  label: string;
+  /** "the primary database": used in titles and the Y-statement's context. */
+  topic: string;
+  question: string;
+  /** Sentences that state a requirement in this area without naming an option. */
+  cues: RegExp;
+  options: AreaOption[];
+  /** Requirement areas combine options (caching and autoscaling); choice areas pick among them. */
+  kind: 'choice' | 'requirement';
+  /** "Use PostgreSQL as the primary database"; `regimes` are the compliance regimes the PRD names. */
+  chosenTitle(names: string, regimes: string[]): string;
+  openTitle(regimes: string[]): string;
+  /** Words in an existing ADR's title or tags that show it covers this topic. */
+  covers: RegExp;
+}
+
+/** Regimes are drivers, not options: a PRD that names GDPR does not choose it over HIPAA. */
+export const COMPLIANCE_REGIMES: Array<{ name: string; pattern: RegExp }> = [
+  { name: 'GDPR', pattern: /\bGDPR\b|\bgeneral data protection regulation\b/i },
+  { name: 'HIPAA', pattern: /\bHIPAA\b/i },
+  { name: 'PCI DSS', pattern: /\bPCI(?:[- ]?DSS)?\b/i },
+  { name: 'SOC 2', pattern: /\bSOC ?2\b/i },
+  { name: 'ISO 27001', pattern: /\bISO(?:\/IEC)? ?27001\b/i },
+  { name: 'CCPA', pattern: /\bCCPA\b|\bCPRA\b/i },
+];
+
+/** A quantity with a unit: "200 ms", "99.9%", "5,000 orders per minute", "10k concurrent users". */
+export const TARGET = /\b\d[\d,.]*\s*(?:k\b|m\b)?\s*(?:ms|milliseconds?|s\b|sec(?:onds?)?|minutes?|%|percent|rps|tps|qps|req(?:uests)?\/s|(?:requests|orders|transactions|events|messages|users|sessions|calls|payments)\b)/i;
+
+/** "A", "A and B", "A, B and C". */
+export function joinNames(names: string[]): string {
+  return names.length <= 1 ? (names[0] ?? '') : `${names.slice(0, -1).join(', ')} and ${names[names.length - 1]}`;
+}
+
+export const AREAS: DecisionArea[] = [
+  {
+    id: 'storage',
+    label: 'storage/database',
+    topic: 'the primary database',
+    question: 'Which database stores the system\'s data?',
+    cues: /\b(databases?|data ?stores?|datastores?|persist(?:ed|ence)|relational|NoSQL|ACID|transactional (?:storage|guarantees|consistency)|strong(?:ly)? consisten\w*|data retention|backups?|point-in-time recovery)\b/i,
+    kind: 'choice',
+    options: [
+      { name: 'PostgreSQL', pattern: /\bpostgres(?:ql)?\b/i, good: 'it gives ACID transactions, rich SQL and mature tooling', bad: 'the team owns schema migrations and capacity planning, or pays for a managed service such as RDS or Cloud SQL' },
+      { name: 'MySQL', pattern: /\bmysql\b|\bmariadb\b/i, good: 'it is a widely hosted, well-understood relational database', bad: 'it has fewer advanced SQL features (JSON indexing, extensions) than PostgreSQL' },
+      { name: 'MongoDB', pattern: /\bmongo(?:db)?\b/i, good: 'its document model suits data whose shape changes', bad: 'joins and multi-document transactions are limited compared with a relational database' },
+      { name: 'DynamoDB', pattern: /\bdynamo(?:db)?\b/i, good: 'it is fully managed and scales without capacity planning', bad: 'access patterns must be designed up front and the data layer is tied to AWS' },
+      { name: 'SQL Server', pattern: /\b(?:sql server|mssql|azure sql)\b/i, good: 'it has strong tooling and integrates with the Microsoft stack', bad: 'licences cost money outside Azure' },
+    ],
+    chosenTitle: (names) => `Use ${names} as the primary database`,
+    openTitle: () => 'Choose the primary database',
+    covers: /\b(databases?|data ?stores?|datastores?|persistence|storage)\b/i,
+  },
+  {
+    id: 'hosting',
+    label: 'hosting/deployment',
+    topic: 'the hosting platform',
+    question: 'Where does the system run?',
+    cues: /\b(cloud provider|public cloud|hosting|hosted (?:in|on)|deploy(?:ed|ment)? (?:to|in|on)|(?:two|multiple|several|\d+) regions|availability zones?|data ?cent(?:er|re)s?|on-?prem(?:ise|ises)?|self-hosted|serverless)\b/i,
+    kind: 'choice',
+    options: [
+      { name: 'AWS', pattern: /\b(?:aws|amazon web services|ec2|ecs|eks|fargate|aws lambda)\b/i, good: 'it offers the broadest set of managed services (databases, queues, identity) and regions', bad: 'services and IAM are AWS-specific, which raises the cost of moving away' },
+      { name: 'Google Cloud', pattern: /\b(?:gcp|google cloud|gke|cloud run)\b/i, good: 'it offers strong managed Kubernetes (GKE) and data services', bad: 'it has fewer managed services and regions than AWS' },
+      { name: 'Azure', pattern: /\b(?:azure|aks)\b/i, good: 'it integrates with Microsoft identity (Entra ID) and enterprise agreements', bad: 'services are Azure-specific, which raises the cost of moving away' },
+      { name: 'On-premises', pattern: /\bon-?prem(?:ise|ises)?\b|\bown data ?cent(?:er|re)s?\b/i, good: 'the team controls where data lives and the hardware it runs on', bad: 'the team runs hardware, capacity and failover itself' },
+    ],
+    chosenTitle: (names) => `Host the system on ${names}`,
+    openTitle: () => 'Choose the hosting platform',
+    covers: /\b(host(?:ing|ed)?|cloud (?:provider|platform)|deploy(?:ment)? platform|infrastructure)\b/i,
+  },
+  {
+    id: 'auth',
+    label: 'authentication/authorization',
+    topic: 'authentication and authorization',
+    question: 'How do users sign in, and how are their permissions checked?',
+    cues: /\b(log ?in|sign[- ]?in|sign[- ]?on|SSO|authenticat\w*|authori[sz]\w*|MFA|2FA|multi-factor|two-factor|role-based|RBAC|permissions|identity provider|IdP|OAuth ?2?(?:\.0)?|OIDC|OpenID Connect|SAML|JWTs?)\b/i,
+    kind: 'choice',
+    options: [
+      { name: 'Auth0', pattern: /\bauth0\b/i, good: 'it provides hosted login, MFA and social or enterprise connections out of the box', bad: 'it is priced per user and puts a third party in the login path' },
+      { name: 'Okta', pattern: /\bokta\b/i, good: 'it provides enterprise single sign-on (SAML, OIDC) and directory integration', bad: 'it is expensive at consumer scale' },
+      { name: 'Amazon Cognito', pattern: /\bcognito\b/i, good: 'it provides managed user pools integrated with AWS services', bad: 'its hosted login is hard to customise, and it ties sign-in to AWS' },
+      { name: 'Keycloak', pattern: /\bkeycloak\b/i, good: 'it is an open-source OIDC and SAML server with no per-user fees', bad: 'the team runs, patches and scales it' },
+      { name: 'Microsoft Entra ID', pattern: /\b(?:entra(?: id)?|azure ad|azure active directory)\b/i, good: 'it gives single sign-on to organisations on Microsoft 365', bad: 'it is less suited to consumer sign-up' },
+    ],
+    chosenTitle: (names) => `Use ${names} for authentication`,
+    openTitle: () => 'Choose how users authenticate and are authorized',
+    covers: /\b(authenticat\w*|authori[sz]\w*|identity|sign[- ]?in|log ?in|SSO|single sign-on)\b/i,
+  },
+  {
+    id: 'messaging',
+    label: 'messaging/events',
+    topic: 'messaging between services',
+    question: 'How do services exchange events and messages?',
+    cues: /\b(domain events?|event[- ]driven|(?:publish\w*|emit\w*|consum\w*) (?:an? |the )?(?:\w+ )?events?|events? (?:are|is|must be|should be|will be) (?:published|emitted|consumed|delivered)|asynchronous(?:ly)?|message (?:bus|broker|queue)s?|event (?:bus|stream\w*)|queues?)\b/i,
+    kind: 'choice',
+    options: [
+      { name: 'Apache Kafka', pattern: /\bkafka\b|\bamazon msk\b/i, good: 'it keeps a durable, replayable event log at high throughput', bad: 'someone has to run (or pay for) a cluster and plan partitions' },
+      { name: 'RabbitMQ', pattern: /\brabbit ?mq\b/i, good: 'it offers flexible routing and simple work queues', bad: 'messages are gone once consumed: no replay of history' },
+      { name: 'Amazon SQS/SNS', pattern: /\b(?:sqs|sns)\b/i, good: 'it offers fully managed queues and fan-out with no servers to run', bad: 'it is AWS-specific, and ordering needs FIFO queues with lower throughput' },
+      { name: 'Google Pub/Sub', pattern: /\b(?:google (?:cloud )?|cloud )pub\/?sub\b/i, good: 'it is fully managed, global messaging', bad: 'it ties messaging to Google Cloud' },
+      { name: 'NATS', pattern: /\bnats\b/i, good: 'it is lightweight, very low-latency messaging (JetStream adds persistence)', bad: 'its ecosystem is smaller than Kafka\'s or RabbitMQ\'s' },
+    ],
+    chosenTitle: (names) => `Use ${names} for events between services`,
+    openTitle: () => 'Choose the messaging platform for events',
+    covers: /\b(messag\w*|events?|event[- ]driven|queues?|brokers?|pub\/?sub|streaming)\b/i,
+  },
+  {
+    id: 'api',
+    label: 'interfaces/API style',
+    topic: 'the API style',
+    question: 'Which style do the system\'s APIs follow?',
+    cues: /\b(public API|partner API|APIs? (?:for|to|must|should|will)|API (?:clients|consumers|contract|gateway)|endpoints?|third[- ]party (?:clients|integrations?)|webhooks?)\b/i,
+    kind: 'choice',
+    options: [
+      { name: 'REST', pattern: /\bREST(?:ful)?\b|\bOpenAPI\b/, good: 'tooling is everywhere, HTTP caching works, and OpenAPI gives a contract', bad: 'composite views need several round trips or bespoke endpoints' },
+      { name: 'GraphQL', pattern: /\bgraphql\b/i, good: 'clients fetch exactly the data they need in one request', bad: 'caching, rate limiting and query cost control are harder' },
+      { name: 'gRPC', pattern: /\bgrpc\b|\bprotocol buffers\b|\bprotobuf\b/i, good: 'it gives compact binary contracts and streaming for service-to-service calls', bad: 'browsers need a proxy (gRPC-Web) and calls are harder to inspect by hand' },
+    ],
+    chosenTitle: (names) => `Use ${names} for the system's APIs`,
+    openTitle: () => 'Choose the API style',
+    covers: /\b(APIs?|REST(?:ful)?|GraphQL|gRPC|interface style)\b/i,
+  },
+  {
+    id: 'frontend',
+    label: 'web front end',
+    topic: 'the web front end',
+    question: 'Which framework builds the web front end?',
+    cues: /\b(web (?:app|application|front[- ]?end|UI|client)|front[- ]?end|single[- ]page app\w*|SPA)\b/i,
+    kind: 'choice',
+    options: [
+      { name: 'React', pattern: /\bReact(?:\.js|JS)?\b(?! to\b)/, good: 'it has the largest ecosystem and hiring pool', bad: 'routing, data fetching and state need further libraries or a framework such as Next.js' },
+      { name: 'Angular', pattern: /\bAngular\b/, good: 'it is a batteries-included framework with strong conventions', bad: 'it has a steeper learning curve and heavier bundles' },
+      { name: 'Vue', pattern: /\bVue(?:\.js)?\b/, good: 'it has a gentle learning curve and single-file components', bad: 'its enterprise ecosystem is smaller than React\'s' },
+      { name: 'Svelte', pattern: /\bSvelte(?:Kit)?\b/, good: 'it compiles to small, fast bundles', bad: 'its ecosystem and hiring pool are smaller' },
+    ],
+    chosenTitle: (names) => `Use ${names} for the web front end`,
+    openTitle: () => 'Choose the web front-end framework',
+    covers: /\b(front[- ]?end|web (?:UI|app|client)|UI framework|SPA)\b/i,
+  },
+  {
+    id: 'performance',
+    label: 'performance/scalability',
+    topic: 'meeting the performance targets',
+    question: 'How does the system meet its latency and throughput targets?',
+    cues: /\b(latency|response times?|throughput|requests? per (?:second|minute)|RPS|TPS|p9[59]|p99\.9|percentile|concurrent (?:users|sessions|requests)|peak (?:load|traffic|hours?)|scal(?:e|able|ability|ing) (?:to|up|out|horizontally)|uptime|availability of)\b|\b(?:in|within) (?:under |less than )?\d[\d,.]* ?(?:ms|milliseconds?|seconds?)\b/i,
+    kind: 'requirement',
+    options: [
+      { name: 'Redis cache', phrase: 'a Redis cache', pattern: /\bredis\b|\belasticache\b/i, good: 'hot reads are served from memory, relieving the database', bad: 'cache invalidation must be designed, and there is another component to run' },
+      { name: 'Horizontal autoscaling', phrase: 'horizontal autoscaling', pattern: /\bauto-?scal\w*|\bhorizontal(?:ly)? scal\w*|\bscale out\b/i, good: 'capacity follows load, with no single large server', bad: 'services must be stateless, and there are more instances to observe' },
+      { name: 'CDN', phrase: 'a CDN', pattern: /\b(?:CDN|CloudFront|Cloudflare|Fastly|Akamai)\b/i, good: 'static assets and cacheable pages are served close to users', bad: 'cache rules and purges must be managed' },
+      { name: 'Read replicas', phrase: 'read replicas', pattern: /\bread replicas?\b/i, good: 'read load is spread over replicas', bad: 'replication lag: reads may be slightly stale' },
+      { name: 'Asynchronous processing', phrase: 'asynchronous processing', pattern: /\b(?:process\w* asynchronously|background (?:jobs?|workers?)|async(?:hronous)? processing)\b/i, good: 'slow work leaves the request path, keeping responses fast', bad: 'results arrive later, and failures must be retried and surfaced' },
+    ],
+    chosenTitle: (names) => `Meet the performance targets with ${names}`,
+    openTitle: () => 'Decide how to meet the performance targets',
+    covers: /\b(performance|scal\w+|latency|throughput|caching|cache)\b/i,
+  },
+  {
+    id: 'compliance',
+    label: 'compliance/security',
+    topic: 'compliance and data protection',
+    question: 'Which controls make the system meet the regulations the PRD names?',
+    cues: /\b(GDPR|HIPAA|PCI(?:[- ]?DSS)?|SOC ?2|ISO(?:\/IEC)? ?27001|CCPA|data residency|personal data|PII|PHI|cardholder data|card data|encrypt\w*|audit (?:logs?|trails?)|right to (?:be forgotten|erasure)|data protection)\b/i,
+    kind: 'requirement',
+    options: [
+      { name: 'Tokenised payments via a PCI DSS certified provider', phrase: 'tokenised payments via a PCI DSS certified provider', pattern: /\b(?:stripe|adyen|braintree|tokeni[sz]\w*|payment (?:provider|gateway)|hosted payment)\b/i, good: 'card data never reaches our systems, which keeps most of them out of PCI DSS scope', bad: 'payments depend on the provider\'s availability and fees' },
+      { name: 'Encryption at rest and in transit with managed keys', phrase: 'encryption at rest and in transit with managed keys', pattern: /\bencrypt\w*|\bKMS\b|\bTLS ?1\.[23]\b/i, good: 'stolen disks or backups reveal nothing, and key use is audited', bad: 'keys must be rotated, and key-service calls sit on the data path' },
+      { name: 'Data residency in a single jurisdiction', phrase: 'data residency in a single jurisdiction', pattern: /\bdata residency\b|\b(?:stored|kept|hosted|remain)\s+(?:\w+\s+){0,3}(?:in|within) the (?:EU|European Union|EEA|UK|US)\b|\bEU region\b/i, good: 'there is a clear answer to where personal data lives', bad: 'there are fewer regions to fail over to' },
+      { name: 'Central audit log of access to personal data', phrase: 'a central audit log of access to personal data', pattern: /\baudit (?:logs?|trails?)\b/i, good: 'auditors and incident investigations get evidence', bad: 'the log\'s retention and access to it must be controlled' },
+      { name: 'Data subject request workflow (export and erasure)', phrase: 'a data subject request workflow (export and erasure)', pattern: /\bright to (?:be forgotten|erasure|access)\b|\b(?:export|erase|delete) (?:their|a customer's|personal) data\b/i, good: 'requests are answered within the legal deadline', bad: 'every store of personal data must support export and deletion' },
+    ],
+    // The regimes are the decision's subject whether or not the PRD names the controls.
+    chosenTitle: (_names, regimes) => (regimes.length > 0 ? `Meet ${joinNames(regimes)} requirements` : 'Protect personal data as the PRD requires'),
+    openTitle: (regimes) => (regimes.length > 0 ? `Decide how to meet ${joinNames(regimes)} requirements` : 'Decide how to protect personal data'),
+    covers: /\b(compliance|GDPR|HIPAA|PCI|SOC ?2|ISO ?27001|privacy|data protection|personal data)\b/i,
+  },
+  {
+    id: 'observability',
+    label: 'observability',
+    topic: 'observability',
+    question: 'How is the system monitored, logged and traced?',
+    cues: /\b(observability|monitor(?:ing|ed)|alert(?:s|ing)|dashboards?|(?:distributed )?tracing|metrics|structured logs?|log aggregation|on-call)\b/i,
+    kind: 'choice',
+    options: [
+      { name: 'OpenTelemetry', pattern: /\bopen ?telemetry\b|\bOTel\b/i, good: 'traces, metrics and logs stay vendor-neutral', bad: 'a backend is still needed to store and query the data' },
+      { name: 'Prometheus and Grafana', pattern: /\bprometheus\b|\bgrafana\b/i, good: 'it gives open-source metrics, dashboards and alerting', bad: 'the team runs and scales the monitoring stack' },
+      { name: 'Datadog', pattern: /\bdatadog\b/i, good: 'it keeps hosted metrics, traces and logs in one place', bad: 'cost grows with hosts and log volume' },
+      { name: 'Amazon CloudWatch', pattern: /\bcloudwatch\b/i, good: 'it is built into AWS, with no agents for managed services', bad: 'it is AWS-only, and cross-service tracing is weak without X-Ray' },
+      { name: 'OpenSearch/ELK', pattern: /\b(?:ELK|elasticsearch|opensearch|kibana)\b/i, good: 'it gives full-text search over logs', bad: 'someone has to size and run a cluster' },
+    ],
+    chosenTitle: (names) => `Use ${names} for observability`,
+    openTitle: () => 'Choose the observability stack',
+    covers: /\b(observability|monitoring|logging|tracing|metrics|telemetry)\b/i,
+  },
+];

@@ -1,0 +1,111 @@
+/**
+ * A PRD finding → a proposed ADR draft: the PRD's own words as context, the area's options
+ * with their trade-offs, and a decision that is either the option the PRD names or plainly
+ * marked "To be decided" with the candidates.
+ */
+import type { ParsedAdr } from '../catalog/types.js';
+import type { AdrDraft, OptionDraft } from '../templates/types.js';
+import { joinNames, type AreaOption } from './areas.js';
+import type { AreaFinding, Evidence } from './extract.js';
+
+export interface PrdInfo {
+  /** As the user gave it, for the text of the record. */
+  path: string;
+  title: string | null;
+}
+
+/** Decision sentences per area, completing "We will use X …". */
+const USAGE: Record<string, string> = {
+  storage: 'as the primary database',
+  hosting: 'to host the system',
+  auth: 'to authenticate users',
+  messaging: 'to carry events between services',
+  api: 'as the style of the system\'s APIs',
+  frontend: 'to build the web front end',
+  observability: 'for metrics, logs and traces',
+};
+
+const phrase = (option: AreaOption) => option.phrase ?? option.name;
+
+export function draftTitle(finding: AreaFinding): string {
+  const names = joinNames(finding.chosen.map(phrase));
+  return finding.chosen.length > 0 ? finding.area.chosenTitle(names, finding.regimes) : finding.area.openTitle(finding.regimes);
+}
+
+function quoteBlock(evidence: Evidence[]): string {
+  return evidence.map((e) => `> "${e.quote}"\n> (${e.section ? `section "${e.section}", ` : ''}line ${e.line})`).join('\n\n');
+}
+
+function decisionText(finding: AreaFinding, candidates: AreaOption[]): string {
+  const { area, chosen, regimes } = finding;
+  const names = joinNames(chosen.map((o) => o.name));
+  const candidateNames = joinNames(candidates.map((o) => o.name));
+  if (area.kind === 'choice') {
+    if (chosen.length > 0) return `We will use ${names} ${USAGE[area.id] ?? `for ${area.topic}`}, as the PRD states.`;
+    return `To be decided: ${area.question} The PRD states requirements for ${area.topic} but names no option. Candidates: ${candidateNames}. Choose one, record why, and update this ADR.`;
+  }
+  const goal = area.id === 'compliance' ? `meet ${regimes.length > 0 ? joinNames(regimes) : 'the PRD\'s data protection requirements'}` : 'meet the performance targets quoted above';
+  const open = candidates.filter((o) => !chosen.includes(o));
+  if (chosen.length > 0) {
+    const rest = open.length > 0 ? ` Still to be decided: whether ${joinNames(open.map(phrase))} ${open.length > 1 ? 'are' : 'is'} also needed.` : '';
+    return `We will ${goal} with ${joinNames(chosen.map(phrase))}, as the PRD states.${rest}`;
+  }
+  return `To be decided: ${area.question} The PRD sets the requirements but names no approach. Candidates: ${candidateNames}. Choose, record why, and update this ADR.`;
+}
+
+export function draftFromFinding(finding: AreaFinding, prd: PrdInfo, date: string): Omit<AdrDraft, 'number'> {
+  const { area, chosen } = finding;
+  // Options the PRD names come first, then the rest of the area's usual candidates.
+  const named = [...chosen, ...finding.setAside];
+  const candidates = [...named, ...area.options.filter((o) => !named.includes(o))];
+  const options: OptionDraft[] = candidates.map((o) => ({ name: o.name, pros: [o.good], cons: [o.bad] }));
+  const source = prd.title ? `The PRD "${prd.title}" (${prd.path})` : `The PRD ${prd.path}`;
+  const context = [
+    `${source} implies a decision on ${area.topic} (${area.label}). ${area.question}`,
+    'What the PRD says:',
+    quoteBlock(finding.evidence),
+  ].join('\n\n');
+
+  const consequences: string[] = [];
+  for (const option of chosen) {
+    const who = chosen.length > 1 ? ` (${option.name.replace(/\s*\(.*\)$/, '')})` : '';
+    consequences.push(`Good: ${option.good}${who}`, `Bad: ${option.bad}${who}`);
+  }
+  if (finding.setAside.length > 0) consequences.push(`Neutral: the PRD sets aside ${joinNames(finding.setAside.map((o) => o.name))}; revisiting that needs a new ADR`);
+  if (area.id === 'performance' && finding.targets.length > 0) consequences.push('Neutral: the quoted targets become acceptance criteria, so they need load tests that measure them');
+  if (area.id === 'compliance' && finding.regimes.length > 0) consequences.push(`Neutral: audits for ${joinNames(finding.regimes)} will ask for evidence that the controls are in place`);
+  if (chosen.length === 0) consequences.push(`Neutral: until the choice is made, work that depends on ${area.topic} cannot be finished`);
+
+  // Regimes are forces on the decision; the quotes already stand in the context.
+  const drivers = area.id === 'compliance' ? finding.regimes.map((r) => `${r} compliance`) : [];
+
+  return {
+    title: draftTitle(finding),
+    date,
+    status: 'proposed',
+    context,
+    contextSummary: `${area.topic} for ${prd.title ?? 'the product the PRD describes'}`,
+    facing: `the question "${area.question}"`,
+    decision: decisionText(finding, candidates),
+    rationale: chosen.length > 0 ? `the PRD requires ${chosen.length > 1 ? 'them' : 'it'}, in the words quoted in the context` : undefined,
+    // Only a made choice neglects the other candidates; options still open, or approaches that may be added, are not neglected.
+    neglected: (area.kind === 'choice' && chosen.length > 0 ? candidates.filter((o) => !chosen.includes(o)) : finding.setAside).map((o) => o.name),
+    consequences,
+    options,
+    chosen: chosen.map((o) => o.name),
+    drivers,
+    deciders: [],
+    tags: [area.id, 'prd'],
+  };
+}
+
+/** An existing ADR on the same topic, so the area is not proposed twice; rejected and deprecated records do not count. */
+export function coveringAdr(finding: AreaFinding, adrs: ParsedAdr[]): ParsedAdr | null {
+  const live = adrs.filter((adr) => adr.status !== 'rejected' && adr.status !== 'deprecated' && adr.status !== 'superseded');
+  const topicOf = (adr: ParsedAdr) => [adr.title, ...adr.tags].join(' \n ');
+  return (
+    live.find((adr) => adr.tags.includes(finding.area.id)) ??
+    live.find((adr) => finding.area.covers.test(topicOf(adr)) || finding.area.options.some((o) => o.pattern.test(adr.title))) ??
+    null
+  );
+}

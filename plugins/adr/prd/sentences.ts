@@ -1,0 +1,73 @@
+/**
+ * A PRD as evidence: every sentence (or table row) outside code blocks, with the heading it
+ * sits under and its line number, quoted as written so an ADR can cite it verbatim.
+ */
+import { plain } from '../catalog/markdown.js';
+
+export interface PrdSentence {
+  /** The nearest heading above the sentence ("" before the first heading). */
+  section: string;
+  /** 1-based line in the PRD file. */
+  line: number;
+  /** The sentence as written, without its list bullet; cut at 400 characters. */
+  text: string;
+}
+
+export interface PrdDocument {
+  title: string | null;
+  sentences: PrdSentence[];
+}
+
+const HEADING = /^(#{1,6})\s+(.*?)\s*#*\s*$/;
+const FENCE = /^\s*(```|~~~)/;
+const FRONT_MATTER = /^\uFEFF?---\r?\n[\s\S]*?\r?\n---[ \t]*(?:\r?\n|$)/;
+const MAX_QUOTE = 400;
+
+export function readPrd(text: string): PrdDocument {
+  const frontMatter = FRONT_MATTER.exec(text);
+  const offset = frontMatter ? frontMatter[0].split(/\r?\n/).length - 1 : 0;
+  const lines = (frontMatter ? text.slice(frontMatter[0].length) : text.replace(/^\uFEFF/, '')).split(/\r?\n/);
+  const sentences: PrdSentence[] = [];
+  let title: string | null = null;
+  let section = '';
+  let inFence = false;
+  let inComment = false;
+  for (const [index, raw] of lines.entries()) {
+    if (FENCE.test(raw)) {
+      inFence = !inFence;
+      continue;
+    }
+    if (inFence) continue;
+    if (inComment || raw.includes('<!--')) {
+      inComment = !raw.includes('-->') || raw.lastIndexOf('<!--') > raw.lastIndexOf('-->');
+      continue;
+    }
+    const heading = HEADING.exec(raw);
+    if (heading) {
+      section = plain(heading[2]!);
+      if (heading[1]!.length === 1 && title === null) title = section;
+      continue;
+    }
+    const line = raw.replace(/^\s*(?:>\s*)?(?:[*+-]|\d+[.)])\s+(?:\[[ xX]\]\s+)?/, '').trim();
+    // Table separator rows ("|---|:--:|") carry nothing to quote.
+    if (line === '' || /^\|?[\s:|-]+\|?$/.test(line)) continue;
+    for (const part of line.startsWith('|') ? [line] : splitSentences(line)) {
+      sentences.push({ section, line: index + 1 + offset, text: part.length > MAX_QUOTE ? `${part.slice(0, MAX_QUOTE - 1)}…` : part });
+    }
+  }
+  return { title, sentences };
+}
+
+/** Full stops followed by a capital start a new sentence; "e.g. PostgreSQL" and "v2.1" stay whole. */
+function splitSentences(line: string): string[] {
+  return line
+    .split(/(?<=[.!?])\s+(?=[A-Z"'(])/)
+    .reduce<string[]>((parts, piece) => {
+      const previous = parts[parts.length - 1];
+      if (previous !== undefined && /\b(?:e\.g|i\.e|etc|vs|approx|incl|cf)\.$/i.test(previous)) parts[parts.length - 1] = `${previous} ${piece}`;
+      else parts.push(piece);
+      return parts;
+    }, [])
+    .map((part) => part.trim())
+    .filter(Boolean);
+}

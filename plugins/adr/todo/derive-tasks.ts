@@ -1,0 +1,194 @@
+/**
+ * An accepted ADR → the work it calls for, test first: one pair (a test task, then
+ * the implementation task that depends on it) for the decision, and one pair per
+ * consequence that asks for work. Assessments are not work: MADR's "Good, because",
+ * "Bad, because" and "Neutral" bullets, and descriptive consequences ("Backups are
+ * handled by the platform"), never become tasks.
+ */
+import type { ParsedAdr } from '../catalog/types.js';
+import type { TaskPriority } from './types.js';
+
+export interface DerivedPair {
+  /** "decision", or "consequence" for work a consequence asks for. */
+  source: 'decision' | 'consequence';
+  /** What the pair is about, as a short imperative ("Add a migration step to the deploy pipeline"). */
+  subject: string;
+  test: { title: string; description: string };
+  implementation: { title: string; description: string };
+}
+
+export interface DerivedTasks {
+  priority: TaskPriority;
+  /** Why the priority was chosen: the words found, or "no security, compliance or data-loss words". */
+  priorityReason: string;
+  pairs: DerivedPair[];
+}
+
+const MAX_SUBJECT = 120;
+
+// Assessments (MADR pros and cons, split-consequence labels), never work.
+const ASSESSMENT = /^(good|bad|neutral|pro|con|positive|negative|benefit|drawback|downside|upside)\b\s*(,|:|because|-|–)/i;
+const LABEL = /^(positive|negative|neutral)( consequences?)?\s*:?$/i;
+// Obligation or planned work: "we need to", "must", "will have to", "we will add".
+// "We will …" counts only when a verb of work follows, not "we will be able to" or "we will lose".
+const OBLIGATION =
+  /\b(must|needs? to|will have to|ha(?:ve|s) to|(?:is|are) required to|shall|we are going to|requires? (?:us|teams?|developers|every\w*) to)\b|\bwe(?: will|'ll) (?!(?:be|have|lose|get|gain|benefit|no|not|never|see|need|still|also be)\b)/i;
+const NO_WORK = /\b(no longer|not need|don't need|do not need|doesn't need|does not need|need not|needn't|won't have to|will not have to|don't have to|do not have to|no need)\b/i;
+// Imperative openings of a work item ("Add …", "Migrate …").
+const IMPERATIVE =
+  /^(add|adopt|automate|build|configure|create|define|deploy|document|enable|encrypt|ensure|establish|implement|install|integrate|introduce|migrate|monitor|move|provide|remove|replace|rewrite|rotate|run|set up|train|update|upgrade|write|validate|verify|review|audit|backfill|port|refactor|split|extract|wire|expose|publish|schedule|retire|decommission)\b/i;
+// Lead-ins removed so the subject reads as an imperative.
+const LEAD_IN =
+  /^(?:so,? |therefore,? |as a result,? |consequently,? )?(?:we|the team|teams|developers)(?:(?:'ll|\s+will)(?:\s+(?:need to|have to))?|\s+(?:need to|must|have to|are required to|are going to))\s+/i;
+
+const CRITICAL = /\b(data loss|lose data|losing data|lost data|data corruption|corrupt(?:ed|ion)? data|breach(?:es)?|vulnerabilit(?:y|ies)|exploit(?:s|ed)?|disaster recovery)\b/i;
+const HIGH = /\b(security|secure|authenticat\w*|authori[sz]\w*|encrypt\w*|secrets?|credentials?|privacy|personal data|pii|gdpr|hipaa|pci(?:[- ]dss)?|sox|compliance|compliant|regulat\w*|audit\w*|backups?)\b/i;
+
+/**
+ * Priority rule (documented in the tool): critical when the ADR's title, context or
+ * decision mention data loss, corruption, breaches, vulnerabilities or exploits; high
+ * when they mention security, authentication/authorisation, encryption, secrets,
+ * privacy, compliance, regulation, audits or backups; medium otherwise.
+ */
+export function priorityOf(adr: ParsedAdr): { priority: TaskPriority; reason: string } {
+  const text = [adr.title, adr.context ?? '', adr.decision ?? ''].join('\n');
+  const critical = CRITICAL.exec(text);
+  if (critical) return { priority: 'critical', reason: `mentions "${critical[0]}"` };
+  const high = HIGH.exec(text);
+  if (high) return { priority: 'high', reason: `mentions "${high[0]}"` };
+  return { priority: 'medium', reason: 'no security, compliance or data-loss words in title, context or decision' };
+}
+
+export function deriveTasks(adr: ParsedAdr, linkedAdr: string): DerivedTasks {
+  const { priority, reason } = priorityOf(adr);
+  const label = adr.number !== null ? ` (ADR ${adr.number})` : '';
+  const ref = adr.number !== null ? `ADR ${adr.number} (${linkedAdr})` : linkedAdr;
+  const decision = adr.decision ? oneLine(adr.decision, 400) : null;
+  const title = shorten(adr.title.replace(/\s+/g, ' ').trim() || linkedAdr);
+
+  const pairs: DerivedPair[] = [
+    {
+      source: 'decision',
+      subject: title,
+      test: {
+        title: `Write tests that verify the decision "${title}"${label}`,
+        description: `${ref} is accepted${decision ? `: ${decision}` : '.'} Write tests that check the decision is in place; they fail until the implementation task is done.`,
+      },
+      implementation: {
+        title: `Implement the decision "${title}"${label}`,
+        description: `Implement ${ref}${decision ? `: ${decision}` : ''} Done when its tests pass.`,
+      },
+    },
+  ];
+
+  const seen = new Set<string>([title.toLowerCase()]);
+  for (const action of actionableConsequences(adr.consequences ?? '')) {
+    const subject = shorten(action);
+    if (seen.has(subject.toLowerCase())) continue;
+    seen.add(subject.toLowerCase());
+    const stated = /[.!?]$/.test(action) ? action : `${action}.`;
+    pairs.push({
+      source: 'consequence',
+      subject,
+      test: {
+        title: `Write tests that verify "${subject}"${label}`,
+        description: `A consequence of ${ref}: ${stated} Write tests (or automated checks) that verify it; they fail until the implementation task is done.`,
+      },
+      implementation: {
+        title: `Implement "${subject}"${label}`,
+        description: `A consequence of ${ref}: ${stated} Done when its tests pass.`,
+      },
+    });
+  }
+  return { priority, priorityReason: reason, pairs };
+}
+
+/**
+ * The statements of a consequences text that ask for work, as imperatives. List items are
+ * candidates one by one (an assessment bullet is dropped whole); prose is split into sentences.
+ */
+export function actionableConsequences(text: string): string[] {
+  const actions: string[] = [];
+  for (const candidate of candidates(text)) {
+    if (ASSESSMENT.test(candidate) || LABEL.test(candidate)) continue;
+    if (NO_WORK.test(candidate)) continue;
+    if (!OBLIGATION.test(candidate) && !IMPERATIVE.test(candidate)) continue;
+    actions.push(asImperative(candidate));
+  }
+  return actions;
+}
+
+function candidates(text: string): string[] {
+  const out: string[] = [];
+  let paragraph: string[] = [];
+  const flush = () => {
+    if (paragraph.length > 0) out.push(...sentences(paragraph.join(' ')));
+    paragraph = [];
+  };
+  let item: string[] | null = null;
+  const flushItem = () => {
+    if (item) {
+      const whole = plainText(item.join(' '));
+      // An assessment bullet is dropped whole, whatever its later sentences say.
+      if (ASSESSMENT.test(whole)) out.push(whole);
+      else out.push(...sentences(whole));
+    }
+    item = null;
+  };
+  for (const raw of text.split(/\r?\n/)) {
+    const line = raw.trim();
+    const bullet = /^(?:[*+-]|\d+[.)])\s+(?:\[[ xX]\]\s+)?(.*)$/.exec(line);
+    if (line === '' || /^#{1,6}\s/.test(line) || /^<!--.*-->$/.test(line)) {
+      flushItem();
+      flush();
+      continue;
+    }
+    if (bullet) {
+      flush();
+      flushItem();
+      item = [bullet[1]!];
+    } else if (item && /^\s+/.test(raw)) {
+      item.push(line);
+    } else {
+      flushItem();
+      paragraph.push(line);
+    }
+  }
+  flushItem();
+  flush();
+  return out.map(plainText).filter((s) => s.length > 3);
+}
+
+function sentences(text: string): string[] {
+  return plainText(text)
+    .split(/(?<=[.!?;])\s+(?=[A-Z"“(])/)
+    .map((s) => s.trim())
+    .filter(Boolean);
+}
+
+function asImperative(sentence: string): string {
+  const bare = sentence.replace(LEAD_IN, '').replace(/[.;:!]+$/, '').trim();
+  return bare.charAt(0).toUpperCase() + bare.slice(1);
+}
+
+function plainText(text: string): string {
+  return text
+    .replace(/!?\[([^\]]*)\]\([^)]*\)/g, '$1')
+    .replace(/`([^`]*)`/g, '$1')
+    .replace(/(\*\*|__)(.+?)\1/g, '$2')
+    .replace(/\s+/g, ' ')
+    .trim();
+}
+
+function oneLine(text: string, max: number): string {
+  const flat = plainText(text.replace(/^\s*(?:[*+-]|\d+[.)])\s+/gm, ''));
+  const cut = flat.length > max ? `${flat.slice(0, max).replace(/\s+\S*$/, '')} …` : flat;
+  return /[.!?…]$/.test(cut) ? cut : `${cut}.`;
+}
+
+/** At most MAX_SUBJECT characters, cut at a word boundary. */
+function shorten(text: string): string {
+  const flat = text.replace(/\s+/g, ' ').trim();
+  if (flat.length <= MAX_SUBJECT) return flat;
+  return `${flat.slice(0, MAX_SUBJECT).replace(/\s+\S*$/, '')} …`;
+}

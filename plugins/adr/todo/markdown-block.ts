@@ -1,0 +1,123 @@
+/**
+ * The TODO list as Markdown, inside a marked block of the user's file. Only the
+ * block is ever replaced: everything before the start marker and after the end
+ * marker stays byte for byte. Each task line carries its id in an HTML comment,
+ * each ADR heading the ADR's path, so import_from_markdown can match them back.
+ *
+ *   <!-- toolpack:adr-todo:start -->
+ *   ## ADR 3: Use PostgreSQL for persistence
+ *   <!-- adr: docs/adrs/0003-use-postgresql.md -->
+ *
+ *   - [ ] Write tests that verify … (priority: high) <!-- task: task-0123456789ab -->
+ *     - Created: 2024-05-01T10:00:00.000Z · Updated: 2024-05-01T10:00:00.000Z
+ *   - [ ] Implement … (priority: high) (status: blocked) <!-- task: task-ba9876543210 -->
+ *     - Depends on: task-0123456789ab
+ *   <!-- toolpack:adr-todo:end -->
+ */
+import { ContentError } from '../../../sdk/index.js';
+import type { AdrStatus } from '../catalog/types.js';
+import type { Task } from './types.js';
+
+export const BLOCK_START = '<!-- toolpack:adr-todo:start -->';
+export const BLOCK_END = '<!-- toolpack:adr-todo:end -->';
+
+export interface AdrInfo {
+  /** The ADR's path relative to the project root (a task's linkedAdr). */
+  path: string;
+  number: number | null;
+  title: string | null;
+  status: AdrStatus | null;
+  /** False when the file is gone or is not an ADR. */
+  found: boolean;
+}
+
+export interface RenderOptions {
+  includePriorities: boolean;
+  includeTimestamps: boolean;
+}
+
+const STATUS_WORDS: Record<Task['status'], string> = {
+  pending: 'pending',
+  in_progress: 'in progress',
+  completed: 'completed',
+  blocked: 'blocked',
+  cancelled: 'cancelled',
+};
+
+/** The block, markers included, without a trailing newline; lines joined with `eol`. */
+export function renderBlock(tasks: readonly Task[], adrs: ReadonlyMap<string, AdrInfo>, options: RenderOptions, eol = '\n'): string {
+  const lines: string[] = [
+    BLOCK_START,
+    '<!-- Written by toolpack (generate_adr_todo, manage_todo_json sync_to_markdown): this block is rewritten on each sync. Tick boxes here, then run manage_todo_json import_from_markdown to record them. -->',
+  ];
+  const groups = new Map<string | null, Task[]>();
+  for (const task of tasks) groups.set(task.linkedAdr, [...(groups.get(task.linkedAdr) ?? []), task]);
+  const linked = [...groups.keys()].filter((key): key is string => key !== null).sort((a, b) => compareAdrs(adrs.get(a), adrs.get(b), a, b));
+  for (const path of linked) {
+    lines.push('', `## ${adrHeading(path, adrs.get(path))}`, `<!-- adr: ${path} -->`, '');
+    for (const task of groups.get(path)!) lines.push(...taskLines(task, options));
+  }
+  const unlinked = groups.get(null);
+  if (unlinked) {
+    lines.push('', '## Other tasks', '');
+    for (const task of unlinked) lines.push(...taskLines(task, options));
+  }
+  if (tasks.length === 0) lines.push('', '_No tasks yet._');
+  lines.push(BLOCK_END);
+  return lines.join(eol);
+}
+
+function compareAdrs(a: AdrInfo | undefined, b: AdrInfo | undefined, pathA: string, pathB: string): number {
+  const na = a?.number ?? Infinity;
+  const nb = b?.number ?? Infinity;
+  return na !== nb ? na - nb : pathA.localeCompare(pathB);
+}
+
+function adrHeading(path: string, adr: AdrInfo | undefined): string {
+  if (!adr || !adr.found) return `${path} (ADR not found)`;
+  const name = adr.number !== null ? `ADR ${adr.number}: ${adr.title ?? path}` : (adr.title ?? path);
+  return adr.status === 'accepted' ? name : `${name} (${adr.status ?? 'no status'})`;
+}
+
+function taskLines(task: Task, options: RenderOptions): string[] {
+  const box = task.status === 'completed' ? '[x]' : '[ ]';
+  const title = task.status === 'cancelled' ? `~~${task.title}~~` : task.title;
+  const notes = [
+    options.includePriorities ? `(priority: ${task.priority})` : null,
+    ['in_progress', 'blocked', 'cancelled'].includes(task.status) ? `(status: ${STATUS_WORDS[task.status]})` : null,
+  ].filter(Boolean);
+  const lines = [`- ${box} ${[title, ...notes].join(' ')} <!-- task: ${task.id} -->`];
+  if (task.dependencies.length > 0) lines.push(`  - Depends on: ${task.dependencies.join(', ')}`);
+  if (options.includeTimestamps) {
+    const stamps = [`Created: ${task.createdAt}`, `Updated: ${task.updatedAt}`, task.completedAt ? `Completed: ${task.completedAt}` : null];
+    lines.push(`  - ${stamps.filter(Boolean).join(' · ')}`);
+  }
+  return lines;
+}
+
+/** Where the block sits in `text`, or null when there is none. Throws on a damaged block. */
+export function findBlock(text: string, file: string): { start: number; end: number } | null {
+  const start = text.indexOf(BLOCK_START);
+  const end = text.indexOf(BLOCK_END);
+  if (start === -1 && end === -1) return null;
+  if (start === -1 || end === -1 || end < start) {
+    throw new ContentError(`${file} has a damaged toolpack block: "${start === -1 ? BLOCK_START : BLOCK_END}" is missing or out of order; fix the markers (or remove both) and try again`, { path: file });
+  }
+  if (text.indexOf(BLOCK_START, start + 1) !== -1) throw new ContentError(`${file} has more than one "${BLOCK_START}" marker; keep one block`, { path: file });
+  return { start, end: end + BLOCK_END.length };
+}
+
+/** `text` with its block replaced by `block` (appended after the user's content when there is none yet). */
+export function spliceBlock(text: string, block: string, file: string): { text: string; appended: boolean } {
+  const found = findBlock(text, file);
+  if (found) return { text: text.slice(0, found.start) + block + text.slice(found.end), appended: false };
+  const eol = lineEnding(text);
+  if (text.trim() === '') return { text: `# TODO${eol}${eol}${block}${eol}`, appended: true };
+  const separator = text.endsWith('\n') ? eol : `${eol}${eol}`;
+  return { text: `${text}${separator}${block}${eol}`, appended: true };
+}
+
+/** The file's line ending, so the block matches the user's (CRLF files stay CRLF). */
+export function lineEnding(text: string): string {
+  return /\r\n/.test(text) ? '\r\n' : '\n';
+}

@@ -1,0 +1,11 @@
+/** The adr pack's tables: TODO tasks scoped by project root (a real path). */
+export const ADR_MIGRATIONS: readonly string[] = [
+  `CREATE TABLE adr_tasks (
+     project TEXT NOT NULL,
+     id TEXT NOT NULL,
+     position INTEGER NOT NULL,
+     data TEXT NOT NULL,
+     PRIMARY KEY (project, id)
+   );
+   CREATE INDEX adr_tasks_project ON adr_tasks (project, position);`,
+];

@@ -1,0 +1,182 @@
+/**
+ * compare_adr_progress: how far the accepted ADRs are implemented. Each ADR's
+ * chosen technologies are looked for in the project scan, its tasks are
+ * counted, mismatches between records and code are listed, and an alignment
+ * score is computed from those counts (the formula is in the result).
+ */
+import { readFile, stat } from 'node:fs/promises';
+import { isAbsolute, join } from 'node:path';
+import { FileSystemError, Params, StringEnum, Type, defineTool } from '../../../sdk/index.js';
+import { ConversationContext, ProjectPath } from '../../project/schemas.js';
+import type { AdrToolDeps } from '../deps.js';
+import { AdrRefSchema, adrRefMaker } from '../evidence/adr-ref.js';
+import { compareProgress } from '../evidence/progress.js';
+import { EvidenceIndex } from '../evidence/scan-evidence.js';
+import { parseTodo, type TodoDocument } from '../evidence/todo-markdown.js';
+
+const Tasks = Type.Object({
+  source: StringEnum(['store', 'todo-file', 'none'] as const, { description: 'store: tasks linked to the ADR; todo-file: checkboxes under a TODO.md heading naming the ADR.' }),
+  total: Type.Number(),
+  completed: Type.Number(),
+  inProgress: Type.Number(),
+  pending: Type.Number(),
+  blocked: Type.Number(),
+  cancelled: Type.Number(),
+  completionRate: Type.Union([Type.Number(), Type.Null()], { description: 'completed / (total - cancelled), 0 to 1.' }),
+});
+
+const Decision = Type.Object({
+  technology: Type.String(),
+  area: Type.String(),
+  status: StringEnum(['implemented', 'gap', 'conflict', 'skipped'] as const),
+  evidenceKind: StringEnum(['strong', 'weak', 'none'] as const),
+  evidence: Type.Array(Type.String()),
+  competitors: Type.Array(Type.Object({ technology: Type.String(), evidence: Type.Array(Type.String()) })),
+});
+
+const Scoring = Type.Object({
+  alignmentScore: Type.Union([Type.Number(), Type.Null()]),
+  formula: Type.String(),
+  implementedDecisions: Type.Number(),
+  gapDecisions: Type.Number(),
+  conflictDecisions: Type.Number(),
+  checkableDecisions: Type.Number(),
+  completedTasks: Type.Number(),
+  countedTasks: Type.Number(),
+  contradictions: Type.Number(),
+});
+
+const Environment = Type.Object({
+  infrastructure: Type.Object({
+    dockerfiles: Type.Number(),
+    composeFiles: Type.Number(),
+    kubernetesResources: Type.Number(),
+    helmCharts: Type.Number(),
+    terraformFiles: Type.Number(),
+    terraformProviders: Type.Array(Type.String()),
+    serverless: Type.Array(Type.String()),
+  }),
+  ci: Type.Array(Type.String()),
+  decisions: Type.Object({ implemented: Type.Number(), gap: Type.Number(), conflict: Type.Number() }),
+  undocumented: Type.Array(Type.Object({ technology: Type.String(), evidence: Type.Array(Type.String()) }), { description: 'Deployment and CI technologies in the project that no accepted ADR mentions.' }),
+});
+
+async function readTodo(root: string, todoPath: string, workspace: { resolve(path: string, param?: string): Promise<string>; relative(path: string): string }) {
+  const real = await workspace.resolve(isAbsolute(todoPath) ? todoPath : join(root, todoPath), 'todoPath');
+  const info = await stat(real).catch(() => null);
+  if (!info) return { path: workspace.relative(real), found: false, doc: null as TodoDocument | null };
+  if (!info.isFile()) throw new FileSystemError(`parameter "todoPath": "${todoPath}" is not a file (expected a Markdown TODO file)`, { parameter: 'todoPath', path: todoPath });
+  return { path: workspace.relative(real), found: true, doc: parseTodo(await readFile(real, 'utf8')) };
+}
+
+export const compareAdrProgressTool = (deps: AdrToolDeps) =>
+  defineTool({
+    name: 'compare_adr_progress',
+    title: 'Compare ADR progress',
+    description:
+      'Check how far the accepted ADRs are implemented: for each one, whether the technologies its decision chooses are in the code (implemented, gap, or conflict when a competing technology is used instead), how many of its tasks are done, ' +
+      'and the mismatches (completed tasks without evidence, technologies of superseded or rejected decisions still in use, code contradicting an accepted ADR), with an alignment score from 0 to 100 and the formula behind it. Use it to audit whether decisions were carried out. Read-only.',
+    input: Params({
+      todoPath: Type.Optional(Type.String({ default: 'TODO.md', description: 'Markdown TODO file, relative to the project; its checkboxes under a heading naming an ADR count when no stored task links to that ADR.' })),
+      adrDirectory: Type.Optional(Type.String({ default: 'docs/adrs', description: 'Folder of the ADRs, relative to the project; when the default is missing, the usual ADR folders are searched.' })),
+      projectPath: ProjectPath('Project folder whose code is checked, inside the workspace; defaults to the workspace root.'),
+      includeEnvironmentCheck: Type.Optional(Type.Boolean({ default: true, description: 'Also check deployment and CI decisions (Docker, Kubernetes, Terraform, CI) against the infrastructure found, and list infrastructure no ADR mentions.' })),
+      conversationContext: ConversationContext,
+      strictMode: Type.Optional(Type.Boolean({ default: true, description: 'true: only a manifest dependency or a config file counts as evidence; false: source files whose names mention the technology count too.' })),
+    }),
+    output: Type.Object({
+      projectPath: Type.String(),
+      adrDirectory: Type.Object({ path: Type.String(), source: Type.String(), exists: Type.Boolean() }),
+      todoFile: Type.Object({ path: Type.String(), found: Type.Boolean() }),
+      strictMode: Type.Boolean(),
+      includeEnvironmentCheck: Type.Boolean(),
+      summary: Type.Object({
+        acceptedAdrs: Type.Number(),
+        implemented: Type.Number(),
+        partial: Type.Number(),
+        gap: Type.Number(),
+        conflict: Type.Number(),
+        unverifiable: Type.Number(),
+        otherAdrs: Type.Object({ proposed: Type.Number(), rejected: Type.Number(), deprecated: Type.Number(), superseded: Type.Number(), unknown: Type.Number() }, { description: 'ADRs not compared because they are not accepted.' }),
+        mismatches: Type.Number(),
+      }),
+      adrs: Type.Array(
+        Type.Object({
+          ...AdrRefSchema,
+          verdict: StringEnum(['implemented', 'partial', 'gap', 'conflict', 'unverifiable'] as const),
+          decisionSource: StringEnum(['chosen-option', 'y-statement', 'decision', 'title'] as const, { description: 'Where the chosen technologies were read (the title is always read too).' }),
+          decisions: Type.Array(Decision),
+          decidedAgainst: Type.Array(Type.String()),
+          tasks: Tasks,
+          note: Type.String(),
+        }),
+      ),
+      mismatches: Type.Array(
+        Type.Object({
+          kind: StringEnum(['completed-tasks-without-evidence', 'retired-technology-present', 'contradicts-accepted-adr'] as const),
+          adr: Type.Object(AdrRefSchema),
+          technology: Type.Union([Type.String(), Type.Null()]),
+          message: Type.String(),
+          evidence: Type.Array(Type.String()),
+        }),
+      ),
+      environment: Type.Union([Environment, Type.Null()], { description: 'Null when includeEnvironmentCheck is false.' }),
+      alignmentScore: Type.Union([Type.Number(), Type.Null()], { description: '0 to 100; null when there is nothing to measure.' }),
+      scoring: Scoring,
+      scan: Type.Object({ files: Type.Number(), cached: Type.Boolean() }),
+      message: Type.String(),
+    }),
+    annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
+    async handler(input, context) {
+      const strict = input.strictMode ?? true;
+      const environmentCheck = input.includeEnvironmentCheck ?? true;
+      const root = await deps.scanner.resolveRoot(input.projectPath, context.workspace);
+      const location = await deps.catalog.locate(root, input.adrDirectory, context.workspace);
+      const catalog = await deps.catalog.read(location);
+      const todo = await readTodo(root, input.todoPath?.trim() || 'TODO.md', context.workspace);
+      const { scan, files, cached } = await deps.scanner.scan(root, { signal: context.signal });
+
+      const result = compareProgress({
+        catalog,
+        refOf: adrRefMaker(root, catalog),
+        evidence: new EvidenceIndex(scan, files),
+        tasks: deps.tasks.list(root),
+        todo: todo.doc,
+        strict,
+        environmentCheck,
+      });
+      const verdicts = (v: string) => result.adrs.filter((a) => a.verdict === v).length;
+      const byStatus = catalog.summary.byStatus;
+      const summary = {
+        acceptedAdrs: result.adrs.length,
+        implemented: verdicts('implemented'),
+        partial: verdicts('partial'),
+        gap: verdicts('gap'),
+        conflict: verdicts('conflict'),
+        unverifiable: verdicts('unverifiable'),
+        otherAdrs: { proposed: byStatus.proposed, rejected: byStatus.rejected, deprecated: byStatus.deprecated, superseded: byStatus.superseded, unknown: byStatus.unknown },
+        mismatches: result.mismatches.length,
+      };
+      const { alignmentScore } = result.scoring;
+      const message =
+        result.adrs.length === 0
+          ? `No accepted ADRs in ${location.relative}${location.exists ? '' : ' (folder not found)'}; nothing to compare.`
+          : `${summary.acceptedAdrs} accepted ADRs: ${summary.implemented} implemented, ${summary.partial} partial, ${summary.gap} with gaps, ${summary.conflict} in conflict, ${summary.unverifiable} unverifiable; ` +
+            `${summary.mismatches} mismatches. Alignment ${alignmentScore === null ? 'not measurable' : `${alignmentScore}/100`}.`;
+      return {
+        projectPath: context.workspace.relative(root) || '.',
+        adrDirectory: { path: location.relative, source: location.source, exists: location.exists },
+        todoFile: { path: todo.path, found: todo.found },
+        strictMode: strict,
+        includeEnvironmentCheck: environmentCheck,
+        summary,
+        adrs: result.adrs,
+        mismatches: result.mismatches,
+        environment: result.environment,
+        alignmentScore,
+        scoring: result.scoring,
+        scan: { files: scan.files.count, cached },
+        message,
+      };
+    },
+  });

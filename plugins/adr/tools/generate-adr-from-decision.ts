@@ -1,0 +1,167 @@
+/**
+ * generate_adr_from_decision: one decision → one complete ADR file, numbered after the
+ * existing ones, in the requested template, never over an existing file.
+ */
+import { defineTool, Params, StringEnum, Type, ValidationError, type Static } from '../../../sdk/index.js';
+import { ConversationContext } from '../../project/schemas.js';
+import { titleParts } from '../catalog/parse-adr.js';
+import { ADR_STATUSES, ADR_FORMATS, type AdrStatus } from '../catalog/types.js';
+import type { AdrToolDeps } from '../deps.js';
+import { DEFAULT_ADR_DIRECTORY } from '../service.js';
+import { PARSED_FORMAT, TEMPLATE_FORMATS, today, writeAdrs, type AdrDraft, type OptionDraft } from '../templates/index.js';
+import { projectRelative } from './discover-existing-adrs.js';
+
+const OptionInput = Type.Union([
+  Type.String({ description: 'The option\'s name.' }),
+  Type.Object(
+    {
+      name: Type.String({ description: 'The option\'s name, e.g. "PostgreSQL".' }),
+      description: Type.Optional(Type.String()),
+      pros: Type.Optional(Type.Array(Type.String(), { description: 'Arguments for it ("Good, because …" in MADR).' })),
+      cons: Type.Optional(Type.Array(Type.String(), { description: 'Arguments against it ("Bad, because …" in MADR).' })),
+    },
+    { additionalProperties: false },
+  ),
+]);
+
+const DecisionData = Type.Object(
+  {
+    title: Type.String({ description: 'Short title in the imperative, e.g. "Use PostgreSQL for order data".' }),
+    context: Type.String({ description: 'The problem and the forces at play.' }),
+    decision: Type.String({ description: 'What was decided, e.g. "We will use PostgreSQL 16 on Amazon RDS."' }),
+    rationale: Type.Optional(Type.String({ description: 'Why this option was chosen.' })),
+    consequences: Type.Optional(
+      Type.Array(Type.String(), { description: 'What follows from the decision; start an item with "Good:", "Bad:" or "Neutral:" to say which way it cuts.' }),
+    ),
+    options: Type.Optional(Type.Array(OptionInput, { description: 'Every option considered, the chosen one included.' })),
+    alternatives: Type.Optional(Type.Array(OptionInput, { description: 'Options considered and not chosen.' })),
+    chosenOption: Type.Optional(Type.String({ description: 'Name of the chosen option; by default the option the decision text names, else the title.' })),
+    decisionDrivers: Type.Optional(Type.Array(Type.String(), { description: 'Forces or criteria that drove the decision.' })),
+    deciders: Type.Optional(Type.Array(Type.String(), { description: 'People who made the decision.' })),
+    tags: Type.Optional(Type.Array(Type.String())),
+    status: Type.Optional(StringEnum(ADR_STATUSES, { description: 'Status to record; proposed unless the decision is already accepted.' })),
+  },
+  {
+    additionalProperties: false,
+    description:
+      'The decision: title, context and decision (required), rationale, consequences (array of strings), and optionally options/alternatives, chosenOption, decisionDrivers, deciders, tags, status (default proposed).',
+  },
+);
+type DecisionInput = Static<typeof DecisionData>;
+
+function required(value: unknown, field: string, expected: string): string {
+  if (typeof value !== 'string' || value.trim() === '') {
+    throw new ValidationError(`parameter "decisionData.${field}" is ${value === undefined ? 'missing' : 'empty'} (expected ${expected})`, { parameter: `decisionData.${field}` });
+  }
+  return value.trim();
+}
+
+function strings(value: unknown, field: string): string[] {
+  if (value === undefined) return [];
+  if (!Array.isArray(value) || value.some((item) => typeof item !== 'string')) {
+    throw new ValidationError(`parameter "decisionData.${field}" must be an array of strings`, { parameter: `decisionData.${field}` });
+  }
+  return value.map((item: string) => item.trim()).filter(Boolean);
+}
+
+function toOption(input: string | { name: string; description?: string; pros?: string[]; cons?: string[] }, field: string): OptionDraft {
+  if (typeof input === 'string') return { name: required(input, field, 'an option name'), pros: [], cons: [] };
+  return {
+    name: required(input.name, `${field}.name`, 'an option name'),
+    description: input.description?.trim() || undefined,
+    pros: strings(input.pros, `${field}.pros`),
+    cons: strings(input.cons, `${field}.cons`),
+  };
+}
+
+const mentions = (text: string, name: string) => new RegExp(`(^|[^\\w])${name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}($|[^\\w])`, 'i').exec(text)?.index ?? -1;
+
+/** decisionData → a draft, with clear errors naming the field that is wrong. */
+export function draftFromDecision(data: DecisionInput, date: string): Omit<AdrDraft, 'number'> {
+  const rawTitle = required(data.title, 'title', 'a short title for the decision');
+  const title = titleParts(rawTitle.replace(/\s+/g, ' ')).title.replace(/\.$/, '') || rawTitle;
+  const context = required(data.context, 'context', 'the problem and forces behind the decision');
+  const decision = required(data.decision, 'decision', 'the decision that was made');
+  const rationale = data.rationale?.trim() || undefined;
+
+  const listed = (data.options ?? []).map((o, i) => toOption(o, `options[${i}]`));
+  const rejected = (data.alternatives ?? []).map((o, i) => toOption(o, `alternatives[${i}]`));
+  const options: OptionDraft[] = [];
+  for (const option of [...listed, ...rejected]) if (!options.some((o) => o.name.toLowerCase() === option.name.toLowerCase())) options.push(option);
+
+  // The chosen option: as stated, else the listed option the decision names first, else the decision itself (its title).
+  let chosen = data.chosenOption?.trim();
+  if (!chosen) {
+    const named = listed.map((o) => ({ name: o.name, at: mentions(decision, o.name) })).filter((o) => o.at >= 0 && !rejected.some((r) => r.name.toLowerCase() === o.name.toLowerCase()));
+    chosen = named.sort((a, b) => a.at - b.at)[0]?.name ?? title;
+  }
+  const existing = options.find((o) => o.name.toLowerCase() === chosen!.toLowerCase());
+  if (existing) chosen = existing.name;
+  else if (options.length > 0) options.unshift({ name: chosen, pros: [], cons: [] });
+
+  return {
+    title,
+    date,
+    status: (data.status ?? 'proposed') as AdrStatus,
+    context,
+    decision,
+    rationale,
+    consequences: strings(data.consequences, 'consequences'),
+    options,
+    chosen: [chosen],
+    drivers: strings(data.decisionDrivers, 'decisionDrivers'),
+    deciders: strings(data.deciders, 'deciders'),
+    tags: strings(data.tags, 'tags'),
+  };
+}
+
+export const generateAdrFromDecisionTool = (deps: AdrToolDeps) =>
+  defineTool({
+    name: 'generate_adr_from_decision',
+    title: 'Generate an ADR from a decision',
+    description:
+      'Write one complete architecture decision record from a decision that has been made or proposed (title, context, decision, rationale, consequences, optionally the options considered). Use it when a decision comes up in the conversation and should be recorded: the file gets the next free ADR number, a slug file name in the folder\'s naming style, status proposed and today\'s date, in the standard (Nygard), MADR or Y-statement template. It never overwrites an existing file.',
+    input: Params({
+      decisionData: DecisionData,
+      adrDirectory: Type.Optional(Type.String({ default: DEFAULT_ADR_DIRECTORY, description: 'Folder for the ADR, relative to the workspace root; created when missing. When it is the default and missing, an existing ADR folder (.adr-dir, doc/adr, …) is used.' })),
+      templateFormat: Type.Optional(StringEnum(TEMPLATE_FORMATS, { default: 'standard', description: 'standard: Nygard (Status, Context, Decision, Consequences); madr: MADR with front matter and considered options; y-statements: "In the context of …, facing …, we decided for …".' })),
+      conversationContext: ConversationContext,
+    }),
+    output: Type.Object({
+      path: Type.String({ description: 'The new file, relative to the workspace root.' }),
+      fileName: Type.String(),
+      number: Type.Integer(),
+      title: Type.String(),
+      status: StringEnum(ADR_STATUSES),
+      date: Type.String(),
+      format: StringEnum(TEMPLATE_FORMATS),
+      parsedFormat: StringEnum(ADR_FORMATS, { description: 'The format discover_existing_adrs reports for the file.' }),
+      adrDirectory: Type.Optional(Type.String({ description: 'The folder written to, relative to the workspace root.' })),
+      content: Type.String({ description: 'The Markdown written.' }),
+      message: Type.String(),
+    }),
+    annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },
+    async handler({ decisionData, adrDirectory, templateFormat = 'standard' }, context) {
+      const { workspace } = context;
+      const draft = draftFromDecision(decisionData, today());
+      const root = await deps.scanner.resolveRoot(undefined, workspace);
+      const location = await deps.catalog.locate(root, adrDirectory, workspace, 'adrDirectory');
+      const catalog = await deps.catalog.read(location);
+      const number = deps.catalog.nextNumber(catalog);
+      const [adr] = await writeAdrs(workspace, location, catalog, [draft], templateFormat, number);
+      const folder = projectRelative(root, location.dir, workspace);
+      return {
+        path: adr!.path,
+        fileName: adr!.fileName,
+        number: adr!.number,
+        title: draft.title,
+        status: draft.status,
+        date: draft.date,
+        format: templateFormat,
+        parsedFormat: PARSED_FORMAT[templateFormat],
+        adrDirectory: folder,
+        content: adr!.content,
+        message: `Wrote ADR ${adr!.number} "${draft.title}" (${draft.status}) to ${adr!.path}${location.exists ? '' : `, creating ${folder}`}.`,
+      };
+    },
+  });

@@ -1,0 +1,121 @@
+/**
+ * generate_adr_todo: accepted ADRs → test-first tasks in the store, written to
+ * the TODO Markdown block and/or the JSON export. Re-running keeps what exists.
+ */
+import { defineTool, FileSystemError, Params, StringEnum, Type, ValidationError } from '../../../sdk/index.js';
+import { ConversationContext, ProjectPath } from '../../project/schemas.js';
+import { DEFAULT_ADR_DIRECTORY } from '../service.js';
+import type { AdrToolDeps } from '../deps.js';
+import { planAdrTasks } from '../todo/plan-adr-tasks.js';
+import { FileWrittenSchema, ShownTaskSchema } from '../todo/schemas.js';
+import { adrInfoFor, presentTask, todoTargets, writeMarkdownBlock, writeTaskJson } from '../todo/todo-files.js';
+import { ADR_STATUSES } from '../catalog/types.js';
+import { TASK_PRIORITIES, TASK_STATUSES } from '../todo/types.js';
+
+const FORMATS = ['markdown', 'json', 'both'] as const;
+const LIST_LIMIT = 100;
+
+const TaskRef = Type.Object({ id: Type.String(), title: Type.String(), status: StringEnum(TASK_STATUSES), linkedAdr: Type.Union([Type.String(), Type.Null()]) });
+
+export const generateAdrTodoTool = (deps: AdrToolDeps) =>
+  defineTool({
+    name: 'generate_adr_todo',
+    title: 'Generate TODO tasks from ADRs',
+    description:
+      'Turn the accepted architecture decision records of a project into test-first TODO tasks: use it after ADRs are accepted to plan the work they call for. ' +
+      'For each accepted ADR it creates a test task ("Write tests that verify …") and an implementation task ("Implement …") that depends on it, for the decision and for each consequence that asks for work ' +
+      '(imperatives and "we need to / must / will have to …" statements); MADR "Good, because"/"Bad, because"/"Neutral" bullets and descriptive consequences are assessments and never become tasks. ' +
+      'Proposed, rejected, deprecated and superseded ADRs get no tasks and are listed as skipped. ' +
+      'Priority rule: critical when the ADR title, context or decision mention data loss, corruption, breaches, vulnerabilities or exploits; high for security, authentication, encryption, secrets, privacy, compliance, regulation, audits or backups; medium otherwise. ' +
+      'Re-running is idempotent: a task with the same ADR and title is kept with its id and status; tasks whose ADR is no longer accepted (or gone, or no longer calling for them) are reported as stale, never deleted. ' +
+      'Tasks are kept in the workspace store (manage_todo_json works on them). Markdown goes into todoPath between "<!-- toolpack:adr-todo:start -->" and "<!-- toolpack:adr-todo:end -->" (the rest of the file is kept byte for byte), grouped by ADR, one checkbox per task with its id in an HTML comment; ' +
+      'JSON goes beside it as the lower-cased base name with .json (TODO.md → todo.json).',
+    input: Params({
+      adrDirectory: Type.Optional(Type.String({ default: DEFAULT_ADR_DIRECTORY, description: 'Folder of the ADRs, relative to the project; when the default is missing, .adr-dir and the usual folders (doc/adr, docs/decisions, …) are tried.' })),
+      todoPath: Type.Optional(Type.String({ default: 'TODO.md', description: 'Markdown TODO file, relative to the project; only the toolpack block inside it is rewritten. The JSON export goes beside it (TODO.md → todo.json).' })),
+      todoFormat: Type.Optional(StringEnum(FORMATS, { default: 'both', description: 'markdown: write the block in todoPath; json: write the JSON export only; both: write both.' })),
+      includePriorities: Type.Optional(Type.Boolean({ default: true, description: 'Derive priorities from the ADR text (see the rule in the description) and show them; when false new tasks get medium and files omit priorities.' })),
+      includeTimestamps: Type.Optional(Type.Boolean({ default: true, description: 'Show createdAt/updatedAt (and completedAt) in the Markdown, the JSON export and the result.' })),
+      projectPath: ProjectPath('Project folder inside the workspace; defaults to the workspace root. Tasks are kept per project.'),
+      conversationContext: ConversationContext,
+    }),
+    output: Type.Object({
+      project: Type.String({ description: 'Project folder relative to the workspace ("." for the root).' }),
+      adrDirectory: Type.Object({ path: Type.String(), source: Type.String({ description: '"parameter", ".adr-dir" or the conventional folder found.' }) }),
+      adrs: Type.Object({ total: Type.Integer(), accepted: Type.Integer(), skipped: Type.Integer() }),
+      counts: Type.Object({ created: Type.Integer(), kept: Type.Integer(), stale: Type.Integer(), totalTasks: Type.Integer({ description: 'Tasks in the store for this project after the run.' }) }),
+      accepted: Type.Array(
+        Type.Object({
+          path: Type.String(),
+          number: Type.Union([Type.Integer(), Type.Null()]),
+          title: Type.String(),
+          priority: StringEnum(TASK_PRIORITIES),
+          priorityReason: Type.String(),
+          tasks: Type.Integer({ description: 'Tasks derived from this ADR (tests and implementations).' }),
+        }),
+      ),
+      skipped: Type.Array(
+        Type.Object({ path: Type.String(), number: Type.Union([Type.Integer(), Type.Null()]), title: Type.String(), status: Type.Union([StringEnum(ADR_STATUSES), Type.Null()]), reason: Type.String() }),
+      ),
+      tasks: Type.Object({
+        created: Type.Array(ShownTaskSchema, { description: `New tasks (at most ${LIST_LIMIT}), each test task before the implementation task that depends on it.` }),
+        kept: Type.Array(TaskRef, { description: `Existing tasks kept as they were (at most ${LIST_LIMIT}).` }),
+        stale: Type.Array(Type.Object({ id: Type.String(), title: Type.String(), status: StringEnum(TASK_STATUSES), linkedAdr: Type.String(), reason: Type.String() })),
+      }),
+      files: Type.Array(FileWrittenSchema),
+      message: Type.String(),
+    }),
+    annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: false },
+    async handler({ adrDirectory, todoPath = 'TODO.md', todoFormat = 'both', includePriorities = true, includeTimestamps = true, projectPath }, context) {
+      const { workspace } = context;
+      const root = await deps.scanner.resolveRoot(projectPath, workspace);
+      const location = await deps.catalog.locate(root, adrDirectory, workspace);
+      if (!location.exists) {
+        throw new FileSystemError(`parameter "adrDirectory": no ADR folder at "${location.relative}" (expected a folder of ADR Markdown files; none of the usual ADR folders was found either)`, { parameter: 'adrDirectory', path: location.relative });
+      }
+      const targets = await todoTargets(workspace, root, todoPath);
+      const wantMarkdown = todoFormat !== 'json';
+      if (wantMarkdown && !targets.markdown) {
+        throw new ValidationError(`parameter "todoPath": "${todoPath}" is a .json file but todoFormat "${todoFormat}" writes Markdown (expected a .md path, or todoFormat "json")`, { parameter: 'todoPath' });
+      }
+      const catalog = await deps.catalog.read(location);
+      const now = new Date().toISOString();
+      const plan = planAdrTasks({ catalog, root, existing: deps.tasks.list(root), newId: deps.tasks.newId, now, includePriorities });
+      if (plan.created.length > 0) deps.tasks.save(root, plan.created);
+      const all = deps.tasks.list(root);
+
+      const options = { includePriorities, includeTimestamps };
+      const project = workspace.relative(root) || '.';
+      const files = [];
+      if (wantMarkdown) {
+        const infos = await adrInfoFor(workspace, root, all.flatMap((task) => (task.linkedAdr ? [task.linkedAdr] : [])), catalog);
+        const written = await writeMarkdownBlock(workspace, targets.markdown!, all, infos, options);
+        files.push({ path: written.path, format: 'markdown' as const, created: written.created, bytes: written.bytes });
+      }
+      if (todoFormat !== 'markdown') {
+        const written = await writeTaskJson(workspace, targets.json, all, { project, generatedBy: 'toolpack generate_adr_todo', now }, options);
+        files.push({ path: written.path, format: 'json' as const, created: written.created, bytes: written.bytes });
+      }
+      deps.events.publish('adr.todo.generated', { project: root, created: plan.created.length, kept: plan.kept.length, stale: plan.stale.length });
+
+      const counts = { created: plan.created.length, kept: plan.kept.length, stale: plan.stale.length, totalTasks: all.length };
+      return {
+        project,
+        adrDirectory: { path: location.relative, source: location.source },
+        adrs: { total: catalog.adrs.length, accepted: plan.accepted.length, skipped: plan.skipped.length },
+        counts,
+        accepted: plan.accepted,
+        skipped: plan.skipped,
+        tasks: {
+          created: plan.created.slice(0, LIST_LIMIT).map((task) => presentTask(task, options) as never),
+          kept: plan.kept.slice(0, LIST_LIMIT).map(({ id, title, status, linkedAdr }) => ({ id, title, status, linkedAdr })),
+          stale: plan.stale,
+        },
+        files,
+        message:
+          `${plan.accepted.length} accepted ADR(s) of ${catalog.adrs.length}: ${counts.created} task(s) created, ${counts.kept} kept, ${counts.stale} stale` +
+          (plan.skipped.length ? `; ${plan.skipped.length} ADR(s) skipped (not accepted)` : '') +
+          (files.length ? `; wrote ${files.map((f) => f.path).join(', ')}.` : '.'),
+      };
+    },
+  });

@@ -1,0 +1,140 @@
+/**
+ * generate_adrs_from_prd: reads a PRD, finds the decisions it implies (technology choices,
+ * constraints and non-functional requirements by area), and writes one proposed ADR per
+ * area not yet covered by an existing ADR: all of them, or none when a write fails.
+ */
+import { readFile, stat } from 'node:fs/promises';
+import { isAbsolute, join } from 'node:path';
+import { defineTool, FileSystemError, Params, StringEnum, Type } from '../../../sdk/index.js';
+import { ConversationContext, ProjectPath } from '../../project/schemas.js';
+import type { AdrToolDeps } from '../deps.js';
+import { AREA_IDS, type AreaId } from '../prd/areas.js';
+import { coveringAdr, draftFromFinding } from '../prd/drafts.js';
+import { findDecisions, type AreaFinding } from '../prd/extract.js';
+import { readPrd } from '../prd/sentences.js';
+import { DEFAULT_ADR_DIRECTORY } from '../service.js';
+import { TEMPLATE_FORMATS, today, writeAdrs } from '../templates/index.js';
+import { projectRelative } from './discover-existing-adrs.js';
+
+/** A PRD is prose; anything bigger is not one (and would not fit a model's context as evidence anyway). */
+const MAX_PRD_BYTES = 2 * 1024 * 1024;
+
+const EvidenceQuote = Type.Object({
+  section: Type.String({ description: 'The PRD heading the quote sits under.' }),
+  line: Type.Integer(),
+  quote: Type.String({ description: 'The PRD sentence, verbatim.' }),
+});
+
+export const generateAdrsFromPrdTool = (deps: AdrToolDeps) =>
+  defineTool({
+    name: 'generate_adrs_from_prd',
+    title: 'Generate ADRs from a PRD',
+    description:
+      'Read a product requirements document (Markdown) and write one proposed ADR for each architectural decision it implies: technology choices it names and constraints or non-functional requirements in storage, hosting, authentication, messaging, API style, front end, performance, compliance and observability. Use it when a project starts from a PRD. Each ADR quotes the PRD lines it rests on, lists the options considered, and marks the decision "To be decided" when the PRD names no option; areas an existing ADR already covers are skipped.',
+    input: Params({
+      prdPath: Type.String({ description: 'Path of the PRD (Markdown), relative to the project.' }),
+      adrDirectory: Type.Optional(Type.String({ default: DEFAULT_ADR_DIRECTORY, description: 'Folder for the ADRs, relative to the project; created when missing. When it is the default and missing, an existing ADR folder (.adr-dir, doc/adr, …) is used.' })),
+      templateFormat: Type.Optional(StringEnum(TEMPLATE_FORMATS, { default: 'standard', description: 'standard: Nygard; madr: MADR with front matter and considered options; y-statements: "In the context of …, facing …, we decided for …".' })),
+      projectPath: ProjectPath('Project folder inside the workspace; defaults to the workspace root.'),
+      conversationContext: ConversationContext,
+    }),
+    output: Type.Object({
+      prdPath: Type.String({ description: 'The PRD read, relative to the workspace root.' }),
+      prdTitle: Type.Union([Type.String(), Type.Null()]),
+      adrDirectory: Type.Optional(Type.String({ description: 'The folder written to, relative to the project.' })),
+      templateFormat: StringEnum(TEMPLATE_FORMATS),
+      generated: Type.Array(
+        Type.Object({
+          path: Type.String({ description: 'Relative to the workspace root.' }),
+          number: Type.Integer(),
+          title: Type.String(),
+          area: StringEnum(AREA_IDS),
+          decided: Type.Boolean({ description: 'False when the PRD names no option and the decision is marked "To be decided".' }),
+          chosen: Type.Array(Type.String()),
+          consideredOptions: Type.Array(Type.String()),
+          evidence: Type.Array(EvidenceQuote),
+        }),
+      ),
+      skipped: Type.Array(
+        Type.Object({
+          area: StringEnum(AREA_IDS),
+          reason: Type.String(),
+          existingAdr: Type.Object({ number: Type.Union([Type.Integer(), Type.Null()]), title: Type.String(), path: Type.String() }),
+        }),
+      ),
+      sentencesRead: Type.Integer({ description: 'Sentences and table rows of the PRD that were examined.' }),
+      message: Type.String(),
+    }),
+    annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },
+    async handler({ prdPath, adrDirectory, templateFormat = 'standard', projectPath }, context) {
+      const { workspace } = context;
+      const root = await deps.scanner.resolveRoot(projectPath, workspace);
+      const given = prdPath.trim();
+      if (given === '') throw new FileSystemError('parameter "prdPath" is empty (expected the path of a PRD in Markdown)', { parameter: 'prdPath' });
+      const prdReal = await workspace.resolve(isAbsolute(given) ? given : join(root, given), 'prdPath');
+      const info = await stat(prdReal).catch(() => null);
+      if (!info) throw new FileSystemError(`parameter "prdPath": "${given}" does not exist (expected a PRD file in Markdown, relative to the project)`, { parameter: 'prdPath', path: given });
+      if (!info.isFile()) throw new FileSystemError(`parameter "prdPath": "${given}" is not a file (expected a PRD file in Markdown)`, { parameter: 'prdPath', path: given });
+      if (info.size > MAX_PRD_BYTES) throw new FileSystemError(`parameter "prdPath": "${given}" is ${info.size} bytes, more than the ${MAX_PRD_BYTES} a PRD is expected to be`, { parameter: 'prdPath', path: given });
+      const text = await readFile(prdReal, 'utf8').catch((error: Error) => {
+        throw new FileSystemError(`parameter "prdPath": cannot read "${given}": ${error.message}`, { parameter: 'prdPath', path: given });
+      });
+
+      const prd = readPrd(text);
+      const findings = findDecisions(prd.sentences);
+      const location = await deps.catalog.locate(root, adrDirectory, workspace, 'adrDirectory');
+      const catalog = await deps.catalog.read(location);
+      const folder = projectRelative(root, location.dir, workspace);
+
+      const skipped: Array<{ area: AreaId; reason: string; existingAdr: { number: number | null; title: string; path: string } }> = [];
+      const toWrite: AreaFinding[] = [];
+      for (const finding of findings) {
+        const existing = coveringAdr(finding, catalog.adrs);
+        if (existing) {
+          skipped.push({
+            area: finding.area.id,
+            reason: `ADR ${existing.number ?? '(unnumbered)'} "${existing.title}" already covers ${finding.area.topic}`,
+            existingAdr: { number: existing.number, title: existing.title, path: projectRelative(root, join(location.dir, existing.path), workspace) },
+          });
+        } else {
+          toWrite.push(finding);
+        }
+      }
+
+      const prdInfo = { path: projectRelative(root, prdReal, workspace), title: prd.title };
+      const date = today();
+      const drafts = toWrite.map((finding) => draftFromFinding(finding, prdInfo, date));
+      const written = drafts.length > 0 ? await writeAdrs(workspace, location, catalog, drafts, templateFormat, deps.catalog.nextNumber(catalog)) : [];
+
+      const generated = written.map((adr, i) => ({
+        path: adr.path,
+        number: adr.number,
+        title: adr.title,
+        area: toWrite[i]!.area.id,
+        decided: toWrite[i]!.chosen.length > 0,
+        chosen: drafts[i]!.chosen,
+        consideredOptions: drafts[i]!.options.map((o) => o.name),
+        evidence: toWrite[i]!.evidence,
+      }));
+
+      let message: string;
+      if (findings.length === 0) {
+        message = `No architectural decisions found in ${prdInfo.path}: none of its ${prd.sentences.length} sentences names a technology or states a requirement on storage, hosting, authentication, messaging, APIs, front end, performance, compliance or observability. No ADR was written.`;
+      } else {
+        const open = generated.filter((g) => !g.decided).length;
+        const wrote = generated.length > 0 ? `Wrote ${generated.length} proposed ADR(s) to ${folder} (numbers ${generated[0]!.number}–${generated[generated.length - 1]!.number})${open > 0 ? `, ${open} marked "To be decided"` : ''}` : 'Wrote no ADR';
+        const skip = skipped.length > 0 ? `; skipped ${skipped.length} area(s) already covered by an ADR (${skipped.map((s) => s.area).join(', ')})` : '';
+        message = `${wrote}${skip}.`;
+      }
+      return {
+        prdPath: workspace.relative(prdReal),
+        prdTitle: prd.title,
+        adrDirectory: folder,
+        templateFormat,
+        generated,
+        skipped,
+        sentencesRead: prd.sentences.length,
+        message,
+      };
+    },
+  });

@@ -1,0 +1,207 @@
+/**
+ * manage_todo_json: the project's TODO tasks in the workspace store, one
+ * operation per call: create, update, delete, get (filtered), analytics,
+ * Markdown sync and import, health score.
+ */
+import { defineTool, FileSystemError, Params, StringEnum, Type, ValidationError, type ToolContext } from '../../../sdk/index.js';
+import { ProjectPath } from '../../project/schemas.js';
+import type { AdrToolDeps } from '../deps.js';
+import { analyse, healthScore, STALE_IN_PROGRESS_DAYS } from '../todo/analytics.js';
+import { importItems } from '../todo/import-tasks.js';
+import { adrNumbers, linkedAdrResolver } from '../todo/linked-adr.js';
+import { parseTodoMarkdown } from '../todo/markdown-parse.js';
+import { FileWrittenSchema, TaskSchema } from '../todo/schemas.js';
+import { createTask, deleteTask, filterTasks, requireTaskId, updateTask, type Change, type TaskInput } from '../todo/task-operations.js';
+import { checkPriority, checkStatus } from '../todo/task-rules.js';
+import { adrInfoFor, readTodoText, todoTargets, writeMarkdownBlock, writeTaskJson } from '../todo/todo-files.js';
+import { TASK_PRIORITIES, TASK_STATUSES, type Task } from '../todo/types.js';
+
+const OPERATIONS = ['create_task', 'update_task', 'delete_task', 'get_tasks', 'get_analytics', 'sync_to_markdown', 'import_from_markdown', 'get_health_score'] as const;
+const GET_LIMIT = 200;
+
+const TaskParam = Type.Object(
+  {
+    id: Type.Optional(Type.String({ description: 'create_task: an id to use instead of a generated one.' })),
+    title: Type.Optional(Type.String({ description: 'Required for create_task.' })),
+    description: Type.Optional(Type.String()),
+    status: Type.Optional(StringEnum(TASK_STATUSES, { description: 'Task status; also a get_tasks filter.' })),
+    priority: Type.Optional(StringEnum(TASK_PRIORITIES, { description: 'Task priority; also a get_tasks filter.' })),
+    linkedAdr: Type.Optional(Type.Union([Type.String(), Type.Null()], { description: 'ADR path relative to the project, or an ADR number ("3", "ADR-0003"); null for none. Also a get_tasks filter (null: tasks without an ADR).' })),
+    tags: Type.Optional(Type.Array(Type.String())),
+    dependencies: Type.Optional(Type.Array(Type.String(), { description: 'Ids of existing tasks that must be completed first.' })),
+    tag: Type.Optional(Type.String({ description: 'get_tasks filter: tasks carrying this tag.' })),
+    search: Type.Optional(Type.String({ description: 'get_tasks filter: text in title, description or tags (case-insensitive).' })),
+  },
+  { additionalProperties: false, description: 'Task fields for create_task/update_task; filters for get_tasks (status, priority, linkedAdr, tag, search).' },
+);
+
+const Counts = Type.Record(Type.String(), Type.Integer());
+const Brief = Type.Object({ id: Type.String(), title: Type.String() });
+
+export const manageTodoJsonTool = (deps: AdrToolDeps) =>
+  defineTool({
+    name: 'manage_todo_json',
+    title: 'Manage TODO tasks',
+    description:
+      'Create, update, delete, list and measure the TODO tasks of a project (the ones generate_adr_todo derives from ADRs and any added by hand), kept in the workspace store; use it to track implementation work on architecture decisions. ' +
+      'Operations: create_task (task.title required; status pending|in_progress|completed|blocked|cancelled, priority low|medium|high|critical, linkedAdr, tags, dependencies on existing ids); ' +
+      'update_task (taskId, and the fields to change in task; completedAt is set when the status becomes completed; dependency cycles are refused); delete_task (taskId; the task is also removed from other tasks\' dependencies); ' +
+      'get_tasks (filters in task: status, priority, linkedAdr, tag, search; taskId for one task); get_analytics (counts by status and priority, completion rate = completed / (total − cancelled), progress per ADR, blocked and waiting tasks); ' +
+      'sync_to_markdown (writes the tasks into the toolpack block of todoPath, keeping the rest of the file); import_from_markdown (reads todoPath\'s checkboxes: [x]/[X] completed, [ ] pending unless the task is in progress or blocked, [/] in progress, [-] or ~~struck~~ cancelled, "(status: …)" and "(priority: …)" notes; ' +
+      'lines match tasks by their "<!-- task: id -->" comment or title, others become new tasks; headings group them: a heading naming an ADR ("ADR 3", or the block\'s "<!-- adr: path -->" comment under it) links them to that ADR, other headings become tags; nested checkboxes become dependencies of their parent; all in one transaction); ' +
+      `get_health_score (0–100 from completion 40%, not blocked 20%, linked to an ADR 15%, in-progress tasks updated within ${STALE_IN_PROGRESS_DAYS} days 15%, no dependency on cancelled tasks 10%, each component shown with its counts). Every operation returns the affected tasks and a message.`,
+    input: Params({
+      operation: StringEnum(OPERATIONS, { description: 'What to do; see the tool description for each operation.' }),
+      projectPath: ProjectPath('Project folder inside the workspace; defaults to the workspace root. Tasks are kept per project.'),
+      todoPath: Type.Optional(Type.String({ default: 'TODO.md', description: 'Markdown TODO file (relative to the project) for sync_to_markdown and import_from_markdown.' })),
+      task: Type.Optional(TaskParam),
+      taskId: Type.Optional(Type.String({ description: 'Id of the task for update_task and delete_task (and get_tasks for one task).' })),
+    }),
+    output: Type.Object({
+      operation: StringEnum(OPERATIONS),
+      message: Type.String(),
+      tasks: Type.Array(TaskSchema, { description: `The tasks the operation created, changed, deleted, matched or wrote (at most ${GET_LIMIT}).` }),
+      total: Type.Integer({ description: 'Tasks in the project after the operation.' }),
+      matched: Type.Optional(Type.Integer({ description: `get_tasks: tasks matching the filters (at most ${GET_LIMIT} are returned).` })),
+      analytics: Type.Optional(
+        Type.Object({
+          total: Type.Integer(),
+          byStatus: Counts,
+          byPriority: Counts,
+          completionRate: Type.Number({ description: 'Percent, one decimal.' }),
+          completionRateFormula: Type.String(),
+          byAdr: Type.Array(Type.Object({ linkedAdr: Type.String(), total: Type.Integer(), completed: Type.Integer(), open: Type.Integer(), completionRate: Type.Number() })),
+          unlinked: Type.Integer(),
+          blocked: Type.Array(Brief),
+          waitingOnDependencies: Type.Array(Type.Object({ id: Type.String(), title: Type.String(), waitingOn: Type.Array(Type.String()) })),
+          readyToStart: Type.Integer(),
+        }),
+      ),
+      health: Type.Optional(
+        Type.Object({
+          score: Type.Integer({ minimum: 0, maximum: 100 }),
+          grade: Type.String(),
+          formula: Type.String(),
+          components: Type.Array(Type.Object({ name: Type.String(), score: Type.Number(), weight: Type.Integer(), formula: Type.String() })),
+          staleInProgressDays: Type.Integer(),
+        }),
+      ),
+      import: Type.Optional(
+        Type.Object({
+          file: Type.String(),
+          items: Type.Integer({ description: 'Checkbox lines read.' }),
+          created: Type.Integer(),
+          updated: Type.Integer(),
+          unchanged: Type.Integer(),
+          skipped: Type.Integer({ description: 'Checkbox lines without a title.' }),
+          statusChanges: Type.Array(Type.Object({ id: Type.String(), title: Type.String(), from: Type.Union([StringEnum(TASK_STATUSES), Type.Null()]), to: StringEnum(TASK_STATUSES) })),
+        }),
+      ),
+      files: Type.Optional(Type.Array(FileWrittenSchema)),
+    }),
+    annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: false },
+    async handler({ operation, projectPath, todoPath = 'TODO.md', task, taskId }, context) {
+      const { workspace } = context;
+      const root = await deps.scanner.resolveRoot(projectPath, workspace);
+      const tasks = deps.tasks.list(root);
+      const now = new Date().toISOString();
+      const input = task as TaskInput | undefined;
+      const commit = (change: Change) => {
+        if (change.save.length || change.remove.length) deps.tasks.commit(root, { save: change.save, remove: change.remove });
+        return { operation, message: change.message, tasks: change.affected, total: deps.tasks.list(root).length };
+      };
+
+      switch (operation) {
+        case 'create_task':
+          return commit(await createTask(tasks, input, linkedAdrResolver(deps.catalog, root, workspace, true), now, deps.tasks.newId));
+        case 'update_task':
+          return commit(await updateTask(tasks, taskId, input, linkedAdrResolver(deps.catalog, root, workspace, true), now));
+        case 'delete_task':
+          return commit(deleteTask(tasks, taskId, now));
+        case 'get_tasks':
+          return getTasks(tasks, input, taskId, linkedAdrResolver(deps.catalog, root, workspace, false));
+        case 'get_analytics': {
+          const analytics = analyse(tasks);
+          return { operation, message: `${tasks.length} task(s); ${analytics.completionRate}% complete (${analytics.completionRateFormula}).`, tasks: [], total: tasks.length, analytics };
+        }
+        case 'get_health_score': {
+          const health = healthScore(tasks, new Date(now));
+          return { operation, message: `Health score ${health.score}/100 (${health.grade}) from ${tasks.length} task(s).`, tasks: [], total: tasks.length, health };
+        }
+        case 'sync_to_markdown':
+          return syncToMarkdown(deps, context, root, todoPath, tasks, now);
+        case 'import_from_markdown':
+          return importFromMarkdown(deps, context, root, todoPath, tasks, now);
+        default:
+          throw new ValidationError(`parameter "operation" must be one of: ${OPERATIONS.join(', ')}`, { parameter: 'operation' });
+      }
+    },
+  });
+
+async function getTasks(tasks: readonly Task[], input: TaskInput | undefined, taskId: string | undefined, resolveAdr: (value: string | null) => Promise<string | null>) {
+  if (taskId !== undefined) {
+    const one = requireTaskId(taskId, 'get_tasks', tasks);
+    return { operation: 'get_tasks' as const, message: `Task ${one.id}.`, tasks: [one], total: tasks.length, matched: 1 };
+  }
+  const filter = {
+    ...(input?.status !== undefined ? { status: checkStatus(input.status, 'task.status') } : {}),
+    ...(input?.priority !== undefined ? { priority: checkPriority(input.priority, 'task.priority') } : {}),
+    ...(input?.linkedAdr !== undefined ? { linkedAdr: await resolveAdr(input.linkedAdr) } : {}),
+    ...(input?.tag !== undefined ? { tag: input.tag } : {}),
+    ...(input?.search !== undefined ? { search: input.search } : {}),
+  };
+  const matched = filterTasks(tasks, filter);
+  const described = Object.entries(filter).map(([key, value]) => `${key}=${JSON.stringify(value)}`);
+  return {
+    operation: 'get_tasks' as const,
+    message: `${matched.length} of ${tasks.length} task(s)${described.length ? ` match ${described.join(', ')}` : ''}${matched.length > GET_LIMIT ? `; the first ${GET_LIMIT} are returned` : ''}.`,
+    tasks: matched.slice(0, GET_LIMIT),
+    total: tasks.length,
+    matched: matched.length,
+  };
+}
+
+async function syncToMarkdown(deps: AdrToolDeps, context: ToolContext, root: string, todoPath: string, tasks: readonly Task[], now: string) {
+  const { workspace } = context;
+  const targets = await todoTargets(workspace, root, todoPath);
+  if (!targets.markdown) throw new ValidationError(`parameter "todoPath": "${todoPath}" is a .json file (expected the Markdown TODO file, e.g. "TODO.md")`, { parameter: 'todoPath' });
+  const options = { includePriorities: true, includeTimestamps: true };
+  const infos = await adrInfoFor(workspace, root, tasks.flatMap((t) => (t.linkedAdr ? [t.linkedAdr] : [])));
+  const written = await writeMarkdownBlock(workspace, targets.markdown, tasks, infos, options);
+  const files: Array<{ path: string; format: 'markdown' | 'json'; created: boolean; bytes: number }> = [
+    { path: written.path, format: 'markdown', created: written.created, bytes: written.bytes },
+  ];
+  // Keep an existing JSON export in step with the block, so the two never disagree.
+  if ((await readTodoText(workspace, targets.json)) !== null) {
+    const json = await writeTaskJson(workspace, targets.json, tasks, { project: workspace.relative(root) || '.', generatedBy: 'toolpack manage_todo_json', now }, options);
+    files.push({ path: json.path, format: 'json', created: json.created, bytes: json.bytes });
+  }
+  return {
+    operation: 'sync_to_markdown' as const,
+    message: `Wrote ${tasks.length} task(s) to the toolpack block of ${written.path}${written.blockAppended ? ' (block added after the existing content)' : ''}${files.length > 1 ? `; refreshed ${files[1]!.path}` : ''}.`,
+    tasks: tasks.slice(0, GET_LIMIT),
+    total: tasks.length,
+    files,
+  };
+}
+
+async function importFromMarkdown(deps: AdrToolDeps, context: ToolContext, root: string, todoPath: string, tasks: readonly Task[], now: string) {
+  const { workspace } = context;
+  const targets = await todoTargets(workspace, root, todoPath);
+  if (!targets.markdown) throw new ValidationError(`parameter "todoPath": "${todoPath}" is a .json file (expected the Markdown TODO file, e.g. "TODO.md")`, { parameter: 'todoPath' });
+  const file = workspace.relative(targets.markdown);
+  const text = await readTodoText(workspace, targets.markdown);
+  if (text === null) throw new FileSystemError(`parameter "todoPath": "${file}" does not exist (expected a Markdown file with "- [ ]" checkbox items)`, { parameter: 'todoPath', path: file });
+  const { items } = parseTodoMarkdown(text);
+  const outcome = importItems({ items, existing: tasks, adrByNumber: await adrNumbers(deps.catalog, root, workspace), newId: deps.tasks.newId, now, file });
+  const save = [...outcome.created, ...outcome.updated];
+  // One transaction: all of the import is recorded, or none of it.
+  if (save.length > 0) deps.tasks.commit(root, { save });
+  return {
+    operation: 'import_from_markdown' as const,
+    message: `Read ${items.length} checkbox item(s) from ${file}: ${outcome.created.length} task(s) created, ${outcome.updated.length} updated, ${outcome.unchanged} unchanged.`,
+    tasks: save,
+    total: deps.tasks.list(root).length,
+    import: { file, items: items.length, created: outcome.created.length, updated: outcome.updated.length, unchanged: outcome.unchanged, skipped: outcome.skipped, statusChanges: outcome.statusChanges },
+  };
+}

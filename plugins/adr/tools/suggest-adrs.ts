@@ -1,0 +1,108 @@
+/**
+ * suggest_adrs: decisions the code shows that no ADR records (a database, a
+ * broker, an auth library, a deployment platform, a framework, an API style,
+ * an architecture style), each with its evidence, priority and a draft.
+ */
+import { Params, StringEnum, Type, ValidationError, defineTool } from '../../../sdk/index.js';
+import { ConversationContext, ProjectPath } from '../../project/schemas.js';
+import type { AdrToolDeps } from '../deps.js';
+import { AdrRefSchema, adrRefMaker } from '../evidence/adr-ref.js';
+import { EvidenceIndex } from '../evidence/scan-evidence.js';
+import { focusText, suggestAdrs } from '../evidence/suggestions.js';
+import { PRIORITIES, SCOPES } from '../evidence/types.js';
+
+const ANALYSIS_SCOPES = [...SCOPES, 'all'] as const;
+
+export const suggestAdrsTool = (deps: AdrToolDeps) =>
+  defineTool({
+    name: 'suggest_adrs',
+    title: 'Suggest ADRs',
+    description:
+      'Find architectural decisions that are evident in the code but recorded in no ADR: the databases, caches, message brokers, auth libraries, deployment platforms, frameworks, API styles and architecture styles the project scan shows in use, minus those any non-rejected ADR already names. ' +
+      'Use it to see which ADRs a project is missing; each suggestion has a draft title, its evidence (manifest dependencies, config files), a priority with the reason, and a draft context. Read-only.',
+    input: Params({
+      projectPath: ProjectPath('Project folder whose code is analysed, inside the workspace; defaults to the workspace root.'),
+      adrDirectory: Type.Optional(Type.String({ default: 'docs/adrs', description: 'Folder of the existing ADRs, relative to the project; when the default is missing, the usual ADR folders are searched.' })),
+      conversationContext: ConversationContext,
+      analysisScope: Type.Optional(
+        StringEnum(ANALYSIS_SCOPES, {
+          default: 'all',
+          description: 'Which decisions to suggest: technology (databases, frameworks, ORMs, languages, tests), architecture (architecture and API style), security (authentication, security controls), deployment (platforms, IaC, CI, observability), or all.',
+        }),
+      ),
+      maxSuggestions: Type.Optional(Type.Number({ default: 5, description: 'Most suggestions to return (a positive whole number), highest priority first.' })),
+    }),
+    output: Type.Object({
+      projectPath: Type.String({ description: 'The project analysed, relative to the workspace ("." for its root).' }),
+      adrDirectory: Type.Object({ path: Type.String(), source: Type.String(), exists: Type.Boolean() }),
+      analysisScope: StringEnum(ANALYSIS_SCOPES),
+      adrsConsidered: Type.Number({ description: 'ADRs read for coverage (every ADR except rejected ones).' }),
+      technologiesInCode: Type.Number({ description: 'Technologies and styles found in the code with strong evidence.' }),
+      totalFound: Type.Number({ description: 'Unrecorded decisions found in the requested scope, before maxSuggestions.' }),
+      returned: Type.Number(),
+      suggestions: Type.Array(
+        Type.Object({
+          title: Type.String({ description: 'A draft ADR title.' }),
+          technology: Type.String(),
+          area: Type.String(),
+          scope: StringEnum(SCOPES),
+          priority: StringEnum(PRIORITIES),
+          priorityReason: Type.String(),
+          evidence: Type.Array(Type.String(), { description: 'Up to 5 entries: "manifest: dependency", config files, infrastructure files.' }),
+          evidenceCount: Type.Number(),
+          alternatives: Type.Array(Type.String(), { description: 'Competing technologies of the same kind, for the considered options.' }),
+          draftContext: Type.String(),
+          focus: Type.Boolean({ description: 'The conversation context named this technology or its area.' }),
+        }),
+      ),
+      coveredAreas: Type.Array(
+        Type.Object({
+          area: Type.String(),
+          technologies: Type.Array(Type.String(), { description: 'Technologies in the code that these ADRs cover.' }),
+          adrs: Type.Array(Type.Object({ ...AdrRefSchema, relation: StringEnum(['chosen', 'decided-against', 'mentioned', 'area'] as const) })),
+        }),
+      ),
+      scan: Type.Object({ files: Type.Number(), cached: Type.Boolean() }),
+      message: Type.String(),
+    }),
+    annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
+    async handler(input, context) {
+      const max = input.maxSuggestions ?? 5;
+      if (!Number.isInteger(max) || max < 1) {
+        throw new ValidationError(`parameter "maxSuggestions" must be a positive whole number (got ${max})`, { parameter: 'maxSuggestions', value: max });
+      }
+      const scope = input.analysisScope ?? 'all';
+      const root = await deps.scanner.resolveRoot(input.projectPath, context.workspace);
+      const location = await deps.catalog.locate(root, input.adrDirectory, context.workspace);
+      const catalog = await deps.catalog.read(location);
+      const { scan, files, cached } = await deps.scanner.scan(root, { signal: context.signal });
+
+      const result = suggestAdrs({
+        catalog,
+        refOf: adrRefMaker(root, catalog),
+        evidence: new EvidenceIndex(scan, files),
+        scope,
+        max,
+        adrDirectory: location.relative,
+        focus: focusText(input.conversationContext),
+      });
+      const covered = result.coveredAreas.map((a) => a.area).join(', ');
+      const message =
+        result.totalFound === 0
+          ? `No unrecorded decisions found${scope === 'all' ? '' : ` in the ${scope} scope`}: ${result.presentInCode} technologies in the code, all covered by ADRs${covered ? ` (${covered})` : ''}.`
+          : `${result.totalFound} decision${result.totalFound === 1 ? '' : 's'} evident in the code ${result.totalFound === 1 ? 'is' : 'are'} not recorded in any ADR; returning ${result.suggestions.length}, highest priority first.${covered ? ` Already covered: ${covered}.` : ''}`;
+      return {
+        projectPath: context.workspace.relative(root) || '.',
+        adrDirectory: { path: location.relative, source: location.source, exists: location.exists },
+        analysisScope: scope,
+        adrsConsidered: result.considered,
+        technologiesInCode: result.presentInCode,
+        totalFound: result.totalFound,
+        returned: result.suggestions.length,
+        suggestions: result.suggestions,
+        coveredAreas: result.coveredAreas,
+        scan: { files: scan.files.count, cached },
+        message,
+      };
+    },
+  });

@@ -1,0 +1,44 @@
+/**
+ * Writing a text file inside the workspace without ever leaving half a file:
+ * the text goes to a temp file beside the target, is synced, then renamed over
+ * it. `overwrite: false` refuses an existing file (an ADR is never replaced).
+ */
+import { randomBytes } from 'node:crypto';
+import { lstat, mkdir, open, rename, rm } from 'node:fs/promises';
+import { basename, dirname, join } from 'node:path';
+import { FileSystemError, type Workspace } from '../../sdk/index.js';
+
+export interface WriteOutcome {
+  /** Path relative to the workspace root. */
+  path: string;
+  created: boolean;
+  bytes: number;
+}
+
+/** `target` is a real path from workspace.resolve; `param` names the parameter it came from, for errors. */
+export async function writeTextAtomic(workspace: Workspace, target: string, text: string, options: { overwrite: boolean; param: string }): Promise<WriteOutcome> {
+  const previous = await lstat(target).catch(() => null);
+  if (previous?.isDirectory()) throw new FileSystemError(`parameter "${options.param}": "${workspace.relative(target)}" is a folder (expected a file path)`, { parameter: options.param });
+  if (previous && !options.overwrite) throw new FileSystemError(`refusing to overwrite "${workspace.relative(target)}": the file exists`, { parameter: options.param, path: workspace.relative(target) });
+  const dir = dirname(target);
+  await mkdir(dir, { recursive: true });
+  // mkdir may have followed a symlink raced into the path: check again before writing.
+  if (!workspace.contains(await workspace.resolve(dir, options.param))) throw new FileSystemError(`parameter "${options.param}": "${workspace.relative(target)}" resolves outside the workspace`, { parameter: options.param });
+  const temp = join(dir, `.${basename(target)}.${randomBytes(6).toString('hex')}.tmp`);
+  const bytes = Buffer.from(text, 'utf8');
+  try {
+    const handle = await open(temp, 'wx', 0o644);
+    try {
+      await handle.writeFile(bytes);
+      await handle.sync();
+    } finally {
+      await handle.close();
+    }
+    if (!options.overwrite && (await lstat(target).catch(() => null))) throw new FileSystemError(`refusing to overwrite "${workspace.relative(target)}": the file appeared while writing`, { parameter: options.param });
+    await rename(temp, target);
+  } catch (error) {
+    await rm(temp, { force: true });
+    throw error instanceof FileSystemError ? error : new FileSystemError(`cannot write "${workspace.relative(target)}": ${(error as Error).message}`, { parameter: options.param });
+  }
+  return { path: workspace.relative(target), created: previous === null, bytes: bytes.length };
+}

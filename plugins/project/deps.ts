@@ -1,0 +1,12 @@
+/** What the project pack's tools are built with; the per-call services (workspace, ai, resources) come in the tool context. */
+import type { Cache, Events, Git, Logger, Store } from '../../sdk/index.js';
+import type { ProjectScanner } from './service.js';
+
+export interface ProjectToolDeps {
+  scanner: ProjectScanner;
+  git: Git;
+  cache: Cache;
+  store: Store;
+  events: Events;
+  logger: Logger;
+}

@@ -1,0 +1,70 @@
+/**
+ * Bounded reads for the environment analysis: only files from the scan's
+ * listing (so gitignored files are never opened), a size cap, a cap on how
+ * many files are read, binaries skipped, symlinks refused (O_NOFOLLOW).
+ */
+import { constants } from 'node:fs';
+import { open } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { FileEntry } from '../scanner/index.js';
+
+export const MAX_SOURCE_BYTES = 256 * 1024;
+export const MAX_SOURCE_FILES = 5000;
+
+/** Folders whose code is not the project's own (dependencies, builds, virtualenvs). */
+export const VENDORED = /(^|\/)(node_modules|vendor|\.venv|venv|site-packages|dist|build|out|target|coverage|\.next|\.nuxt|__pycache__|bower_components)\//;
+
+export const baseName = (path: string) => path.slice(path.lastIndexOf('/') + 1);
+export const dirName = (path: string) => (path.includes('/') ? path.slice(0, path.lastIndexOf('/')) : '');
+
+export class BoundedReader {
+  readonly skipped: Array<{ path: string; reason: string }> = [];
+  read = 0;
+
+  constructor(
+    private readonly root: string,
+    private readonly maxBytes = MAX_SOURCE_BYTES,
+  ) {}
+
+  /** The text of a listed file, or null when it is too large, binary or unreadable (recorded in skipped). */
+  async text(file: FileEntry): Promise<string | null> {
+    if (file.size > this.maxBytes) return this.skip(file.path, `larger than ${this.maxBytes} bytes`);
+    try {
+      const handle = await open(join(this.root, file.path), constants.O_RDONLY | constants.O_NOFOLLOW);
+      try {
+        const buffer = Buffer.alloc(Math.min(file.size, this.maxBytes) + 1);
+        const { bytesRead } = await handle.read(buffer, 0, buffer.length, 0);
+        if (bytesRead > this.maxBytes) return this.skip(file.path, `larger than ${this.maxBytes} bytes`);
+        const bytes = buffer.subarray(0, bytesRead);
+        if (bytes.subarray(0, 8192).includes(0)) return this.skip(file.path, 'binary');
+        this.read++;
+        return bytes.toString('utf8');
+      } finally {
+        await handle.close();
+      }
+    } catch (error) {
+      return this.skip(file.path, `unreadable: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`);
+    }
+  }
+
+  private skip(path: string, reason: string): null {
+    this.skipped.push({ path, reason });
+    return null;
+  }
+}
+
+/** 1-based line of `index` in `text`, from precomputed line starts. */
+export function lineIndex(text: string): (index: number) => number {
+  const starts = [0];
+  for (let i = text.indexOf('\n'); i >= 0; i = text.indexOf('\n', i + 1)) starts.push(i + 1);
+  return (index) => {
+    let lo = 0;
+    let hi = starts.length - 1;
+    while (lo < hi) {
+      const mid = (lo + hi + 1) >> 1;
+      if (starts[mid]! <= index) lo = mid;
+      else hi = mid - 1;
+    }
+    return lo + 1;
+  };
+}

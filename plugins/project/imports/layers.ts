@@ -1,0 +1,65 @@
+/**
+ * Architectural layer of a file, read from names: a NestJS/Angular-style file
+ * suffix (`orders.controller.ts`) first, then the folder nearest the file whose
+ * name belongs to a layer. Names are hints, so the matched name is returned as
+ * the evidence and "unknown" is said when nothing matches.
+ */
+
+export const LAYERS = ['presentation', 'application', 'domain', 'infrastructure', 'shared', 'test', 'unknown'] as const;
+export type Layer = (typeof LAYERS)[number];
+
+const FOLDER_LAYERS: Record<Exclude<Layer, 'unknown'>, string[]> = {
+  presentation: [
+    'controllers', 'controller', 'routes', 'route', 'routers', 'router', 'handlers', 'handler', 'api', 'apis', 'endpoints', 'rest', 'http',
+    'web', 'views', 'view', 'pages', 'page', 'components', 'ui', 'cli', 'cmd', 'resolvers', 'graphql', 'grpc', 'middleware', 'middlewares',
+    'presentation', 'delivery', 'transport', 'templates', 'screens',
+  ],
+  application: ['services', 'service', 'usecases', 'usecase', 'use-cases', 'use_cases', 'application', 'ports', 'interactors', 'workflows', 'jobs', 'workers', 'tasks'],
+  domain: ['domain', 'domains', 'entities', 'entity', 'models', 'model', 'aggregates', 'valueobjects', 'value-objects', 'schemas'],
+  infrastructure: [
+    'repositories', 'repository', 'repos', 'repo', 'db', 'database', 'databases', 'persistence', 'infrastructure', 'infra', 'adapters', 'adapter',
+    'dao', 'daos', 'gateways', 'gateway', 'clients', 'client', 'storage', 'migrations', 'integrations', 'queue', 'queues', 'messaging', 'cache',
+  ],
+  shared: ['utils', 'util', 'helpers', 'helper', 'lib', 'libs', 'common', 'shared', 'config', 'configs', 'types', 'constants', 'pkg'],
+  test: ['test', 'tests', '__tests__', 'spec', 'specs', 'testing', 'e2e', 'fixtures', '__mocks__'],
+};
+
+const BY_FOLDER = new Map<string, Layer>(Object.entries(FOLDER_LAYERS).flatMap(([layer, names]) => names.map((name) => [name, layer as Layer])));
+
+const BY_SUFFIX: Array<[RegExp, Layer]> = [
+  [/(\.(test|spec)\.[cm]?[jt]sx?$|_test\.go$|(^|\/)test_[^/]*\.py$|_test\.py$)/, 'test'],
+  [/\.(controller|resolver|route|routes|handler|gateway\.http|page|component|view)\.[cm]?[jt]sx?$/, 'presentation'],
+  [/\.(service|usecase|use-case|command|query)\.[cm]?[jt]sx?$/, 'application'],
+  [/\.(entity|model|aggregate|value-object|vo)\.[cm]?[jt]sx?$/, 'domain'],
+  [/\.(repository|repo|dao|adapter|client|migration)\.[cm]?[jt]sx?$/, 'infrastructure'],
+];
+
+/** Generic folders ("internal", "pkg", "lib") say less than a specific one further up; they only count when nothing else does. */
+const WEAK = new Set(['internal', 'pkg', 'lib', 'libs']);
+
+export function layerOf(path: string): { layer: Layer; evidence: string | null } {
+  const name = path.slice(path.lastIndexOf('/') + 1);
+  for (const [pattern, layer] of BY_SUFFIX) if (pattern.test(path)) return { layer, evidence: name };
+  const folders = path.split('/').slice(0, -1);
+  let weak: { layer: Layer; evidence: string } | null = null;
+  for (let i = folders.length - 1; i >= 0; i--) {
+    const folder = folders[i]!.toLowerCase();
+    const layer = BY_FOLDER.get(folder);
+    if (!layer) continue;
+    if (WEAK.has(folder)) weak ??= { layer, evidence: `${folders.slice(0, i + 1).join('/')}/` };
+    else return { layer, evidence: `${folders.slice(0, i + 1).join('/')}/` };
+  }
+  return weak ?? { layer: 'unknown', evidence: null };
+}
+
+/** The layer most files of a component are in (unknown files left out), with the counts it came from. */
+export function dominantLayer(counts: ReadonlyMap<Layer, number>): Layer {
+  let best: Layer = 'unknown';
+  let bestCount = 0;
+  for (const layer of LAYERS) {
+    if (layer === 'unknown') continue;
+    const count = counts.get(layer) ?? 0;
+    if (count > bestCount) [best, bestCount] = [layer, count];
+  }
+  return best;
+}

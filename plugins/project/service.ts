@@ -1,0 +1,62 @@
+/**
+ * The project scanner service (`project.scanner`): the one place packs get a
+ * project's scan from. A scan is kept in the store under the project root with
+ * the tree's fingerprint (paths, sizes, mtimes); a repeat call on an unchanged
+ * tree lists the files, finds the same fingerprint, and returns the stored scan
+ * without reading a manifest again.
+ */
+import { stat } from 'node:fs/promises';
+import { createServiceRef, FileSystemError, type Cache, type Workspace } from '../../sdk/index.js';
+import { DEFAULT_MAX_FILES, fingerprint, scanListing, type FileEntry, type ProjectScan } from './scanner/index.js';
+import { listFiles } from './scanner/walk.js';
+
+export interface ScanResult {
+  scan: ProjectScan;
+  /** The listing the scan was made from (relative paths, sizes, mtimes), sorted by path. */
+  files: readonly FileEntry[];
+  /** True when the stored scan for this fingerprint was reused. */
+  cached: boolean;
+}
+
+export interface ProjectScanner {
+  /**
+   * The project folder a tool works on: `projectPath` resolved inside the workspace
+   * (default: the workspace root). Throws FileSystemError naming `param` when it
+   * leaves the workspace, does not exist, or is not a folder.
+   */
+  resolveRoot(projectPath: string | undefined, workspace: Workspace, param?: string): Promise<string>;
+  /** Scan `root` (a real path from resolveRoot), reusing the stored scan when the tree is unchanged. */
+  scan(root: string, options?: { signal?: AbortSignal; refresh?: boolean }): Promise<ScanResult>;
+}
+
+export const projectScannerRef = createServiceRef<ProjectScanner>({ id: 'project.scanner' });
+
+interface StoredScan {
+  fingerprint: string;
+  scan: ProjectScan;
+}
+
+const cacheKey = (root: string) => `project.scan:${root}`;
+
+export function createProjectScanner(cache: Cache, options: { maxFiles?: number } = {}): ProjectScanner {
+  const maxFiles = options.maxFiles ?? DEFAULT_MAX_FILES;
+  return {
+    async resolveRoot(projectPath, workspace, param = 'projectPath') {
+      const root = await workspace.resolve(projectPath && projectPath.trim() ? projectPath : '.', param);
+      const info = await stat(root).catch(() => null);
+      if (!info) throw new FileSystemError(`parameter "${param}": "${projectPath}" does not exist (expected a project folder inside the workspace)`, { parameter: param, path: projectPath });
+      if (!info.isDirectory()) throw new FileSystemError(`parameter "${param}": "${projectPath}" is a file (expected a project folder)`, { parameter: param, path: projectPath });
+      return root;
+    },
+    async scan(root, { signal, refresh = false } = {}) {
+      const listing = await listFiles(root, maxFiles, signal);
+      const files = listing.files.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+      const print = fingerprint(files);
+      const stored = refresh ? undefined : cache.get<StoredScan>(cacheKey(root));
+      if (stored && stored.fingerprint === print) return { scan: stored.scan, files, cached: true };
+      const scan = await scanListing(root, { ...listing, files }, signal);
+      cache.set(cacheKey(root), { fingerprint: scan.fingerprint, scan } satisfies StoredScan);
+      return { scan, files, cached: false };
+    },
+  };
+}

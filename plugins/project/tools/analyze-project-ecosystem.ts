@@ -1,0 +1,112 @@
+import { createHash } from 'node:crypto';
+import { Params, StringEnum, Type, defineTool, type ToolContext } from '../../../sdk/index.js';
+import type { ProjectToolDeps } from '../deps.js';
+import { compact, buildReport, summarise, type EcosystemReport } from '../ecosystem/report.js';
+import { EcosystemResultSchema } from '../ecosystem/schema.js';
+import { DEPTH_LIMITS, type RecursiveDepth } from '../ecosystem/structure.js';
+import { analyseEnvironment } from '../environment/index.js';
+import { ConversationContext } from '../schemas.js';
+
+const DEPTHS = Object.keys(DEPTH_LIMITS) as RecursiveDepth[];
+export const PROJECT_ANALYZED_TOPIC = 'project.analyzed';
+
+export const analyzeProjectEcosystemTool = (deps: ProjectToolDeps) =>
+  defineTool({
+    name: 'analyze_project_ecosystem',
+    title: 'Analyze project ecosystem',
+    description:
+      'Analyse a project\'s technology ecosystem from its files: languages with their share, ecosystems and manifests, frameworks, databases, messaging and test frameworks (each with its evidence), architecture patterns, subprojects and services, infrastructure (Docker, compose, Kubernetes, Helm, Terraform, serverless), quality signals (tests, CI, linting, typing) and recommendations tied to evidence. Use it first when you need to understand an unfamiliar repository; the full report is stored as a resource and the result links it.',
+    input: Params({
+      projectPath: Type.String({ description: 'Project folder to analyse, inside the workspace (relative to the workspace root, or absolute).' }),
+      enhancedMode: Type.Optional(Type.Boolean({ default: false, description: 'Add a model-written summary when the client offers MCP sampling; the analysis itself is always computed from the files.' })),
+      knowledgeEnhancement: Type.Optional(Type.Boolean({ default: false, description: 'With sampling available, ask the model to add framework best-practice context to the summary; otherwise reported as not applied.' })),
+      learningEnabled: Type.Optional(Type.Boolean({ default: false, description: 'Publish a summary of this analysis on the project.analyzed event so packs that learn from analyses (memory) can record it.' })),
+      includeEnvironment: Type.Optional(Type.Boolean({ default: false, description: 'Add the environment analysis (runtime versions and conflicts, environment variables, containers, CI) as analyze_environment computes it.' })),
+      recursiveDepth: Type.Optional(StringEnum(DEPTHS, { default: 'medium', description: 'How deep the report goes into subprojects (folders with their own manifest): shallow = root only, medium = 2 folder levels, deep = 4, comprehensive = all. Languages and detections always cover the whole tree.' })),
+      conversationContext: ConversationContext,
+      strictMode: Type.Optional(Type.Boolean({ default: true, description: 'Only report detections with direct evidence (a manifest dependency or a config file); false also reports file-name and folder-name heuristics, marked "heuristic".' })),
+    }),
+    output: EcosystemResultSchema,
+    annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: false },
+    async handler(input, context) {
+      const root = await deps.scanner.resolveRoot(input.projectPath, context.workspace);
+      const result = await deps.scanner.scan(root, { signal: context.signal });
+      const projectPath = context.workspace.relative(root);
+      const options = { recursiveDepth: input.recursiveDepth ?? 'medium', strictMode: input.strictMode ?? true, includeEnvironment: input.includeEnvironment ?? false };
+      await context.progress({ progress: 1, total: 3, message: 'Scanned the project' });
+      const report = await buildReport(root, projectPath, result, options);
+      if (options.includeEnvironment) report.environment = await analyseEnvironment(root, projectPath, result, { includeOptimizations: true, signal: context.signal });
+      await context.progress({ progress: 2, total: 3, message: 'Built the report' });
+      const summary = summarise(report);
+
+      const wantsModel = (input.enhancedMode ?? false) || (input.knowledgeEnhancement ?? false);
+      const aiSummary = wantsModel ? await modelSummary(context, report, summary, input.knowledgeEnhancement ?? false) : undefined;
+      if (aiSummary) report.aiSummary = aiSummary;
+
+      // Same tree and options, same id: a repeat analysis replaces its stored report.
+      const id = `ecosystem-${createHash('sha256').update(`${root}\0${result.scan.fingerprint}\0${JSON.stringify(options)}`).digest('hex').slice(0, 16)}`;
+      const resource = context.resources.put({ kind: 'analysis', id, name: `Ecosystem analysis of ${projectPath}`, data: report });
+
+      let published = false;
+      if (input.learningEnabled) {
+        deps.events.publish(PROJECT_ANALYZED_TOPIC, {
+          tool: 'analyze_project_ecosystem',
+          projectPath,
+          fingerprint: result.scan.fingerprint,
+          resourceUri: resource.uri,
+          summary,
+          languages: report.technologyStack.languages.slice(0, 5).map((language) => language.language),
+          frameworks: report.technologyStack.frameworks.map((detection) => detection.name),
+          databases: report.technologyStack.databases.map((detection) => detection.name),
+          patterns: report.architecture.patterns.map((pattern) => pattern.kind),
+          recommendations: report.recommendations.map((item) => item.id),
+        });
+        published = true;
+      }
+      await context.progress({ progress: 3, total: 3, message: 'Stored the report' });
+
+      return {
+        ...compact(report),
+        resourceUri: resource.uri,
+        summary,
+        aiEnhanced: aiSummary !== undefined,
+        ...(aiSummary ? { aiSummary } : {}),
+        knowledgeEnhancement: {
+          requested: input.knowledgeEnhancement ?? false,
+          applied: Boolean(input.knowledgeEnhancement && aiSummary),
+          note: !input.knowledgeEnhancement
+            ? 'Not requested.'
+            : aiSummary
+              ? 'The model-written summary was asked to add framework best-practice context; every finding above is computed from the files.'
+              : 'Not applied: no knowledge source is available without MCP sampling; the report is computed from the files only.',
+        },
+        learning: {
+          enabled: input.learningEnabled ?? false,
+          published,
+          topic: published ? PROJECT_ANALYZED_TOPIC : null,
+          note: published
+            ? `Published a summary (stack, patterns, recommendation ids, resource URI) on "${PROJECT_ANALYZED_TOPIC}"; packs subscribed to it may record it.`
+            : 'Not enabled: nothing was published or recorded.',
+        },
+      };
+    },
+  });
+
+/** A short model-written overview of the computed report, or undefined when sampling is unavailable or fails. */
+async function modelSummary(context: ToolContext, report: EcosystemReport, summary: string, knowledge: boolean): Promise<string | undefined> {
+  if (!context.ai.available()) return undefined;
+  const facts = JSON.stringify({ summary, ...compact(report), environment: undefined }).slice(0, 12_000);
+  const prompt = [
+    'Summarise this repository analysis for a developer new to the project in at most 8 sentences: what the project is built with, how it is structured and deployed, and the most important recommendations.',
+    knowledge ? 'Add brief best-practice context for the frameworks and infrastructure found.' : '',
+    'Use only the facts given; do not invent files or numbers.',
+    '',
+    facts,
+  ].filter(Boolean).join('\n');
+  try {
+    return (await context.ai.complete({ prompt, maxTokens: 700, signal: context.signal })).text.trim() || undefined;
+  } catch (error) {
+    context.logger.warn({ err: (error as Error).message }, 'model summary failed; returning the deterministic report');
+    return undefined;
+  }
+}

@@ -1,0 +1,55 @@
+/**
+ * analyze_repository (seed 001): the Analysis object later tools take as
+ * `analysisId`. The result is stored as the resource toolpack://analysis/{id}
+ * (with more detail than the inline copy) and announced as "analysis.completed".
+ */
+import { defineTool, Params, StringEnum, Type } from '../../../sdk/index.js';
+import type { ProjectToolDeps } from '../deps.js';
+import { AnalysisOutput, DEPTHS } from '../repository/analysis-schema.js';
+import { buildAnalysis } from '../repository/analysis.js';
+
+export const analyzeRepositoryTool = (deps: ProjectToolDeps) =>
+  defineTool({
+    name: 'analyze_repository',
+    title: 'Analyze repository',
+    description:
+      'Analyse a repository for documentation work: file counts, languages and features, package ecosystems and dependencies, the existing documentation with an assessment, ' +
+      'the project type and a team-size estimate from git commit authors, and hints for a documentation site. ' +
+      'Use it first in a documentation workflow: its id is the analysisId that recommend_ssg, populate_diataxis_content and other tools take, and the full result is readable as the resource toolpack://analysis/{id}.',
+    input: Params({
+      path: Type.String({ description: 'Repository folder to analyse, relative to the workspace root (or absolute inside it).' }),
+      depth: Type.Optional(
+        StringEnum(DEPTHS, {
+          default: 'standard',
+          description: 'How much detail: quick = counts and presence only; standard = + dependency names, README sections, documentation assessment; deep = + git history statistics; comprehensive = + per-directory breakdown. File counts are the same at every depth.',
+        }),
+      ),
+    }),
+    output: AnalysisOutput,
+    annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: false },
+    async handler({ path, depth = 'standard' }, context) {
+      const { workspace, signal, resources } = context;
+      const root = await deps.scanner.resolveRoot(path, workspace, 'path');
+      const { scan, files, cached } = await deps.scanner.scan(root, { signal });
+      const { analysis, detail } = await buildAnalysis({ root, path: workspace.relative(root), depth, scan, files, git: deps.git, signal });
+      const stored = resources.put({
+        kind: 'analysis',
+        id: analysis.id,
+        name: `Repository analysis of ${analysis.path} (${depth})`,
+        data: { ...analysis, resourceUri: `toolpack://analysis/${analysis.id}`, detail },
+      });
+      deps.events.publish('analysis.completed', {
+        id: analysis.id,
+        uri: stored.uri,
+        path: analysis.path,
+        root,
+        depth,
+        timestamp: analysis.timestamp,
+        primaryLanguage: analysis.recommendations.primaryLanguage,
+        projectType: analysis.recommendations.projectType.type,
+        totalFiles: analysis.structure.totalFiles,
+      });
+      deps.logger.debug({ id: analysis.id, depth, files: analysis.structure.totalFiles, scanCached: cached }, 'repository analysed');
+      return { ...analysis, resourceUri: stored.uri };
+    },
+  });

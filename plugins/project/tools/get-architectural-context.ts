@@ -1,0 +1,65 @@
+/**
+ * get_architectural_context: where a file sits in the architecture (layer,
+ * module, what it imports and what imports it, the ADRs that mention it), or
+ * the project's components and their dependencies, from an import graph of the
+ * JS/TS, Python and Go sources.
+ */
+import { stat } from 'node:fs/promises';
+import { isAbsolute, posix, relative, sep } from 'node:path';
+import { defineTool, FileSystemError, Params, Type, type Workspace } from '../../../sdk/index.js';
+import type { ProjectToolDeps } from '../deps.js';
+import { ConversationContext, ProjectPath } from '../schemas.js';
+import { readProjectAdrs } from '../imports/adr-mentions.js';
+import { fileContext, graphStats, projectContext } from '../imports/context.js';
+import { ArchitecturalContextOutput } from '../imports/context-schema.js';
+import { importGraph } from '../imports/graph.js';
+
+export const getArchitecturalContextTool = (deps: ProjectToolDeps) =>
+  defineTool({
+    name: 'get_architectural_context',
+    title: 'Architectural context',
+    description:
+      'Explain where code sits in the architecture, computed from the import graph of the JS/TS, Python and Go sources. ' +
+      'With filePath: the file\'s layer and module, the project files and packages it imports, the files that import it, import cycles through it, and the ADRs that mention it or its module. ' +
+      'Without filePath: the components (modules), their layers, the dependencies and cycles between them, the most imported files, the third-party packages used most, and a summary of the ADRs. ' +
+      'Use it before changing a file, to see what depends on it, or to get an overview of a codebase\'s structure.',
+    input: Params({
+      filePath: Type.Optional(Type.String({ description: 'A file to explain, relative to the project folder (or absolute inside the workspace); omit for the whole project.' })),
+      projectPath: ProjectPath(),
+      conversationContext: ConversationContext,
+    }),
+    output: ArchitecturalContextOutput,
+    annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
+    async handler({ filePath, projectPath }, context) {
+      const { workspace, signal } = context;
+      const root = await deps.scanner.resolveRoot(projectPath, workspace);
+      const target = filePath !== undefined ? await resolveFile(filePath, root, workspace) : null;
+
+      const { scan, files } = await deps.scanner.scan(root, { signal });
+      const graph = await importGraph(root, scan.fingerprint, files, scan.manifests, signal);
+      const adrs = await readProjectAdrs(root, workspace);
+      const base = { projectPath: workspace.relative(root), graph: graphStats(graph, graph.cached) };
+
+      if (target) {
+        const listed = files.some((file) => file.path === target);
+        const { file, adrs: adrResult, summary } = fileContext(graph, target, adrs, listed);
+        return { mode: 'file' as const, ...base, file, adrs: adrResult, summary };
+      }
+      return { mode: 'project' as const, ...base, ...projectContext(graph, adrs, scan.manifests) };
+    },
+  });
+
+/** filePath confined to the workspace and the project, existing, a file: its project-relative path. */
+async function resolveFile(filePath: string, root: string, workspace: Workspace): Promise<string> {
+  const fromRoot = workspace.relative(root);
+  const given = isAbsolute(filePath) || fromRoot === '.' ? filePath : posix.join(fromRoot, filePath);
+  const real = await workspace.resolve(given, 'filePath');
+  const rel = relative(root, real);
+  if (rel === '' || rel.startsWith('..') || isAbsolute(rel)) {
+    throw new FileSystemError(`parameter "filePath": "${filePath}" is outside the project folder ${fromRoot} (expected a file inside it)`, { parameter: 'filePath', path: filePath });
+  }
+  const info = await stat(real).catch(() => null);
+  if (!info) throw new FileSystemError(`parameter "filePath": "${filePath}" does not exist (expected a file inside the project)`, { parameter: 'filePath', path: filePath });
+  if (!info.isFile()) throw new FileSystemError(`parameter "filePath": "${filePath}" is not a file (expected a source file, not a folder)`, { parameter: 'filePath', path: filePath });
+  return rel.split(sep).join('/');
+}
