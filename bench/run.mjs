@@ -2,6 +2,7 @@
 // tables; results are reported, never asserted, so this exits 0 on a MISS.
 import { parseArgs } from 'node:util';
 import { printTable } from './table.mjs';
+import { project } from './project.mjs';
 import { security } from './security.mjs';
 import { startup } from './startup.mjs';
 
@@ -13,7 +14,7 @@ if (!Number.isInteger(runs) || runs < 1) {
 }
 
 // Add further benchmarks here; each returns a table or an array of tables.
-const benchmarks = [startup, security];
+const benchmarks = [startup, security, project];
 for (const bench of benchmarks) {
   const result = await bench({ runs });
   for (const table of [result].flat()) printTable(table);

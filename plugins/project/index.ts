@@ -48,6 +48,7 @@ export default definePlugin({
       init(deps) {
         return {
           tools: [analyzeProjectEcosystemTool(deps), getArchitecturalContextTool(deps), analyzeEnvironmentTool(deps), analyzeRepositoryTool(deps)],
+          dispose: () => deps.scanner.close(),
         };
       },
     });

@@ -3,12 +3,14 @@
  * project's scan from. A scan is kept in the store under the project root with
  * the tree's fingerprint (paths, sizes, mtimes); a repeat call on an unchanged
  * tree lists the files, finds the same fingerprint, and returns the stored scan
- * without reading a manifest again.
+ * without reading a manifest again. Within one server, a tree watched since its
+ * last scan (tree-watch.ts) and not changed is not even listed again.
  */
 import { stat } from 'node:fs/promises';
 import { createServiceRef, FileSystemError, type Cache, type Workspace } from '../../sdk/index.js';
 import { DEFAULT_MAX_FILES, fingerprint, scanListing, type FileEntry, type ProjectScan } from './scanner/index.js';
 import { listFiles } from './scanner/walk.js';
+import { TreeWatch } from './tree-watch.js';
 
 export interface ScanResult {
   scan: ProjectScan;
@@ -27,6 +29,8 @@ export interface ProjectScanner {
   resolveRoot(projectPath: string | undefined, workspace: Workspace, param?: string): Promise<string>;
   /** Scan `root` (a real path from resolveRoot), reusing the stored scan when the tree is unchanged. */
   scan(root: string, options?: { signal?: AbortSignal; refresh?: boolean }): Promise<ScanResult>;
+  /** Stop watching scanned trees (the pack's dispose). */
+  close(): void;
 }
 
 export const projectScannerRef = createServiceRef<ProjectScanner>({ id: 'project.scanner' });
@@ -37,9 +41,25 @@ interface StoredScan {
 }
 
 const cacheKey = (root: string) => `project.scan:${root}`;
+/** Trees kept watched in memory at once; the least recently scanned one is let go. */
+const WATCHED_TREES = 4;
 
 export function createProjectScanner(cache: Cache, options: { maxFiles?: number } = {}): ProjectScanner {
   const maxFiles = options.maxFiles ?? DEFAULT_MAX_FILES;
+  // Root -> the last scan and a watch on its tree: an unchanged, watched tree needs no listing.
+  const recent = new Map<string, { result: ScanResult; watch: TreeWatch }>();
+  const remember = (root: string, result: ScanResult) => {
+    recent.get(root)?.watch.close();
+    recent.delete(root);
+    const watch = TreeWatch.start(root, result.files);
+    if (!watch) return;
+    recent.set(root, { result, watch });
+    for (const [oldest, entry] of recent) {
+      if (recent.size <= WATCHED_TREES) break;
+      entry.watch.close();
+      recent.delete(oldest);
+    }
+  };
   return {
     async resolveRoot(projectPath, workspace, param = 'projectPath') {
       const root = await workspace.resolve(projectPath && projectPath.trim() ? projectPath : '.', param);
@@ -49,14 +69,26 @@ export function createProjectScanner(cache: Cache, options: { maxFiles?: number 
       return root;
     },
     async scan(root, { signal, refresh = false } = {}) {
+      const memo = recent.get(root);
+      if (!refresh && memo && (await memo.watch.unchanged())) return { ...memo.result, cached: true };
       const listing = await listFiles(root, maxFiles, signal);
       const files = listing.files.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
       const print = fingerprint(files);
       const stored = refresh ? undefined : cache.get<StoredScan>(cacheKey(root));
-      if (stored && stored.fingerprint === print) return { scan: stored.scan, files, cached: true };
+      if (stored && stored.fingerprint === print) {
+        const result = { scan: stored.scan, files, cached: true };
+        remember(root, result);
+        return result;
+      }
       const scan = await scanListing(root, { ...listing, files }, signal);
       cache.set(cacheKey(root), { fingerprint: scan.fingerprint, scan } satisfies StoredScan);
-      return { scan, files, cached: false };
+      const result = { scan, files, cached: false };
+      remember(root, result);
+      return result;
+    },
+    close() {
+      for (const entry of recent.values()) entry.watch.close();
+      recent.clear();
     },
   };
 }

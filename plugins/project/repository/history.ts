@@ -4,6 +4,7 @@
  * names and e-mail addresses are personal data and stay out of results.
  */
 import type { Git } from '../../../sdk/index.js';
+import { gitHead } from './git-head.js';
 
 /** Newest commits read for author and activity statistics; the commit count itself is exact. */
 export const MAX_LOG_COMMITS = 50_000;
@@ -22,8 +23,26 @@ export interface History {
   activity: 'active' | 'moderate' | 'low' | 'inactive';
 }
 
+/** History per root for the HEAD it was read at (ages are computed against the day it was read). */
+const recent = new Map<string, { head: string; day: number; history: History | null }>();
+const KEPT = 16;
+
 /** History of the commits touching `root`, or null when it is not in a git work tree or has no commit. */
 export async function historyOf(git: Git, root: string, signal?: AbortSignal, now = Date.now()): Promise<History | null> {
+  const head = gitHead(root);
+  const day = Math.floor(now / DAY);
+  const memo = recent.get(root);
+  if (head && memo && memo.head === head && memo.day === day) return memo.history;
+  const history = await readHistory(git, root, signal, now);
+  if (head) {
+    recent.delete(root);
+    recent.set(root, { head, day, history });
+    for (const key of recent.keys()) if (recent.size > KEPT) recent.delete(key);
+  }
+  return history;
+}
+
+async function readHistory(git: Git, root: string, signal: AbortSignal | undefined, now: number): Promise<History | null> {
   try {
     // One git call in the common case: the log itself says whether there is history.
     const repo = await git.at(root);

@@ -6,16 +6,34 @@
  * and node_modules are skipped unless git tracks files there.
  */
 import { execFile } from 'node:child_process';
-import { lstat, readdir, readFile } from 'node:fs/promises';
+import { lstatSync, readdirSync, readFileSync, type Dirent } from 'node:fs';
 import { join } from 'node:path';
 import ignoreModule, { type Ignore } from 'ignore';
 import type { FileEntry } from './types.js';
 
 const createIgnore = ((ignoreModule as unknown as { default?: unknown }).default ?? ignoreModule) as () => Ignore;
 
-const ALWAYS_SKIPPED = new Set(['.git', 'node_modules']);
-/** lstat calls in flight at once: enough to keep libuv's thread pool busy. */
-const STAT_CONCURRENCY = 64;
+// .toolpack holds Toolpack's own store: listing it would change the fingerprint on every cache write.
+const ALWAYS_SKIPPED = new Set(['.git', 'node_modules', '.toolpack']);
+const isToolpackData = (path: string) => path.startsWith('.toolpack/');
+/** Folders read between two yields to the event loop. */
+const WALK_BATCH = 256;
+const readDirectory = (path: string): Dirent[] => {
+  try {
+    return readdirSync(path, { withFileTypes: true });
+  } catch {
+    return [];
+  }
+};
+const readText = (path: string): string | null => {
+  try {
+    return readFileSync(path, 'utf8');
+  } catch {
+    return null;
+  }
+};
+/** Files stat'ed between two yields to the event loop. */
+const STAT_BATCH = 4096;
 
 export interface Listing {
   source: 'git' | 'filesystem';
@@ -44,7 +62,7 @@ function gitPaths(root: string, signal?: AbortSignal): Promise<string[] | null> 
     execFile('git', args, { cwd: root, maxBuffer: 512 * 1024 * 1024, signal, encoding: 'utf8' }, (error, stdout) => {
       if (error) return resolve(null);
       // --cached lists a file once per conflict stage; a Set keeps one.
-      resolve([...new Set(stdout.split('\0').filter(Boolean))]);
+      resolve([...new Set(stdout.split('\0').filter((path) => path && !isToolpackData(path)))]);
     });
   });
 }
@@ -53,13 +71,17 @@ async function walk(root: string, maxFiles: number, signal?: AbortSignal): Promi
   const paths: string[] = [];
   type Level = { base: string; matcher: Ignore };
   const pending: Array<{ rel: string; levels: Level[] }> = [{ rel: '', levels: [] }];
+  let visited = 0;
   while (pending.length > 0) {
+    // Synchronous reads, yielding every few hundred folders: one awaited readdir per
+    // folder left the process idle between folders for most of a large walk.
+    if (++visited % WALK_BATCH === 0) await new Promise((resolve) => setImmediate(resolve));
     signal?.throwIfAborted();
     const { rel, levels: inherited } = pending.pop()!;
-    const entries = await readdir(join(root, rel), { withFileTypes: true }).catch(() => []);
+    const entries = readDirectory(join(root, rel));
     let levels = inherited;
     if (entries.some((entry) => entry.name === '.gitignore' && entry.isFile())) {
-      const text = await readFile(join(root, rel, '.gitignore'), 'utf8').catch(() => null);
+      const text = readText(join(root, rel, '.gitignore'));
       if (text !== null) levels = [...inherited, { base: rel, matcher: createIgnore().add(text) }];
     }
     // Each .gitignore applies to the paths below its own folder, and the deepest one that
@@ -86,20 +108,23 @@ async function walk(root: string, maxFiles: number, signal?: AbortSignal): Promi
   return { paths, truncated: false };
 }
 
-/** Size and mtime of each path; symlinks, folders (submodules) and files gone since listing are dropped. */
+/**
+ * Size and mtime of each path; symlinks, folders (submodules) and files gone since
+ * listing are dropped. Synchronous lstat in batches: on Node 20 a promise per file
+ * costs several times the system call, and yielding between batches keeps the
+ * server answering (and cancellation arriving) during a large scan.
+ */
 async function statAll(root: string, paths: string[], signal?: AbortSignal): Promise<FileEntry[]> {
-  const results: Array<FileEntry | null> = new Array(paths.length).fill(null);
-  let next = 0;
-  const worker = async () => {
-    while (next < paths.length) {
-      const index = next++;
-      if (index % 1024 === 0) signal?.throwIfAborted();
+  const results: FileEntry[] = [];
+  for (let start = 0; start < paths.length; start += STAT_BATCH) {
+    if (start > 0) await new Promise((resolve) => setImmediate(resolve));
+    signal?.throwIfAborted();
+    const end = Math.min(paths.length, start + STAT_BATCH);
+    for (let index = start; index < end; index++) {
       const path = paths[index]!;
-      const info = await lstat(join(root, path)).catch(() => null);
-      if (info?.isFile()) results[index] = { path, size: info.size, mtimeMs: info.mtimeMs };
+      const info = lstatSync(join(root, path), { throwIfNoEntry: false });
+      if (info?.isFile()) results.push({ path, size: info.size, mtimeMs: info.mtimeMs });
     }
-  };
-  await Promise.all(Array.from({ length: Math.min(STAT_CONCURRENCY, paths.length) }, worker));
-  signal?.throwIfAborted();
-  return results.filter((entry): entry is FileEntry => entry !== null);
+  }
+  return results;
 }

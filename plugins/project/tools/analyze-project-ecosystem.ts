@@ -10,7 +10,10 @@ import { ConversationContext } from '../schemas.js';
 const DEPTHS = Object.keys(DEPTH_LIMITS) as RecursiveDepth[];
 export const PROJECT_ANALYZED_TOPIC = 'project.analyzed';
 
-export const analyzeProjectEcosystemTool = (deps: ProjectToolDeps) =>
+/** Reports kept in memory for unchanged trees (a few projects, a few option sets each). */
+const REPORTS_KEPT = 8;
+
+export const analyzeProjectEcosystemTool = (deps: ProjectToolDeps, reports = new Map<string, EcosystemReport>()) =>
   defineTool({
     name: 'analyze_project_ecosystem',
     title: 'Analyze project ecosystem',
@@ -34,8 +37,18 @@ export const analyzeProjectEcosystemTool = (deps: ProjectToolDeps) =>
       const projectPath = context.workspace.relative(root);
       const options = { recursiveDepth: input.recursiveDepth ?? 'medium', strictMode: input.strictMode ?? true, includeEnvironment: input.includeEnvironment ?? false };
       await context.progress({ progress: 1, total: 3, message: 'Scanned the project' });
-      const report = await buildReport(root, projectPath, result, options);
-      if (options.includeEnvironment) report.environment = await analyseEnvironment(root, projectPath, result, { includeOptimizations: true, signal: context.signal });
+      // The report is a function of the tree (its fingerprint) and the options: an unchanged
+      // tree reuses the last one built instead of reading the config files again.
+      const memoKey = `${root}\0${result.scan.fingerprint}\0${JSON.stringify(options)}`;
+      let built = reports.get(memoKey);
+      if (!built) {
+        built = await buildReport(root, projectPath, result, options);
+        if (options.includeEnvironment) built.environment = await analyseEnvironment(root, projectPath, result, { includeOptimizations: true, signal: context.signal });
+        reports.set(memoKey, built);
+        for (const key of reports.keys()) if (reports.size > REPORTS_KEPT) reports.delete(key);
+      }
+      const report = structuredClone(built);
+      report.scan.cached = result.cached;
       await context.progress({ progress: 2, total: 3, message: 'Built the report' });
       const summary = summarise(report);
 
