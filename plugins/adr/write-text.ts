@@ -4,7 +4,7 @@
  * it. `overwrite: false` refuses an existing file (an ADR is never replaced).
  */
 import { randomBytes } from 'node:crypto';
-import { lstat, mkdir, open, rename, rm } from 'node:fs/promises';
+import { link, lstat, mkdir, open, rename, rm } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import { FileSystemError, type Workspace } from '../../sdk/index.js';
 
@@ -34,11 +34,31 @@ export async function writeTextAtomic(workspace: Workspace, target: string, text
     } finally {
       await handle.close();
     }
-    if (!options.overwrite && (await lstat(target).catch(() => null))) throw new FileSystemError(`refusing to overwrite "${workspace.relative(target)}": the file appeared while writing`, { parameter: options.param });
-    await rename(temp, target);
+    if (options.overwrite) await rename(temp, target);
+    else if (!(await placeNew(temp, target))) throw new FileSystemError(`refusing to overwrite "${workspace.relative(target)}": the file appeared while writing`, { parameter: options.param });
+    await rm(temp, { force: true });
   } catch (error) {
     await rm(temp, { force: true });
     throw error instanceof FileSystemError ? error : new FileSystemError(`cannot write "${workspace.relative(target)}": ${(error as Error).message}`, { parameter: options.param });
   }
   return { path: workspace.relative(target), created: previous === null, bytes: bytes.length };
+}
+
+/**
+ * Put `temp` at `target` only if nothing is there: link() fails when the target
+ * exists, so a file created meanwhile is never replaced. On a file system without
+ * hard links, check then rename (a narrow race remains there). False: it exists.
+ */
+async function placeNew(temp: string, target: string): Promise<boolean> {
+  try {
+    await link(temp, target);
+    return true;
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code ?? '';
+    if (code === 'EEXIST') return false;
+    if (!['EPERM', 'ENOTSUP', 'EOPNOTSUPP', 'ENOSYS'].includes(code)) throw error;
+    if (await lstat(target).catch(() => null)) return false;
+    await rename(temp, target);
+    return true;
+  }
 }

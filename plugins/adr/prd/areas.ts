@@ -201,7 +201,7 @@ export const AREAS: DecisionArea[] = [
     label: 'observability',
     topic: 'observability',
     question: 'How is the system monitored, logged and traced?',
-    cues: /\b(observability|monitor(?:ing|ed)|alert(?:s|ing)|dashboards?|(?:distributed )?tracing|metrics|structured logs?|log aggregation|on-call)\b/i,
+    cues: /\b(observability|monitor(?:ing|ed)|alert(?:s|ing)|(?:monitoring|operational|metrics|grafana) dashboards?|(?:distributed )?tracing|metrics|structured logs?|log aggregation|on-call)\b/i,
     kind: 'choice',
     options: [
       { name: 'OpenTelemetry', pattern: /\bopen ?telemetry\b|\bOTel\b/i, good: 'traces, metrics and logs stay vendor-neutral', bad: 'a backend is still needed to store and query the data' },

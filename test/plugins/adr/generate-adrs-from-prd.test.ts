@@ -118,6 +118,33 @@ describe('generate_adrs_from_prd', () => {
     expect(readdirSync(join(root, 'docs/adrs'))).toHaveLength(8);
   });
 
+  it('reads a clinic-booking PRD: MySQL, Azure, GraphQL, Vue and HIPAA; a product dashboard is not an observability decision', async () => {
+    const prd = [
+      '# Clinic Booking PRD',
+      '',
+      '## Functional requirements',
+      '- Clinics manage schedules from a web dashboard.',
+      '- The dashboard is a single-page app built with Vue.',
+      '',
+      '## Technical requirements',
+      '- Appointment data is stored in MySQL; we already run MySQL for billing.',
+      '- The system is deployed to Azure using containers.',
+      '- Public API for partners is GraphQL.',
+      '',
+      '## Compliance',
+      '- Patient data is health information and must comply with HIPAA.',
+      '',
+    ].join('\n');
+    const root = project({ 'PRD.md': prd });
+    const { fromPrd } = await toolpack(root);
+    const { isError, data } = await fromPrd({ prdPath: 'PRD.md' });
+    expect(isError).toBe(false);
+    const areas = Object.fromEntries(data.generated.map((g: any) => [g.area, g.chosen]));
+    expect(areas).toMatchObject({ storage: ['MySQL'], hosting: ['Azure'], api: ['GraphQL'], frontend: ['Vue'] });
+    expect(Object.keys(areas)).toContain('compliance');
+    expect(Object.keys(areas)).not.toContain('observability');
+  });
+
   it('returns an empty list with a message, and writes no file, for a PRD without architectural decisions', async () => {
     const root = project({ 'campaign.md': COPY_PRD });
     const { fromPrd } = await toolpack(root);
