@@ -17,7 +17,7 @@ import { classify, documentationSite, teamSize } from './classify.js';
 import { dependenciesOf, manifestDetail } from './dependencies.js';
 import { directoryBreakdown } from './directories.js';
 import { documentationOf } from './documentation.js';
-import { historyOf } from './history.js';
+import { historyOf, type History } from './history.js';
 import { structureOf } from './structure.js';
 
 export type Analysis = Static<typeof AnalysisOutput>;
@@ -37,6 +37,8 @@ export interface AnalysisInput {
   scan: ProjectScan;
   files: readonly FileEntry[];
   git: Git;
+  /** The history, when the caller started reading it already. */
+  history?: Promise<History | null>;
   signal?: AbortSignal;
 }
 
@@ -51,7 +53,7 @@ export async function buildAnalysis(input: AnalysisInput): Promise<{ analysis: O
   const { structure, dependencies, documentation, projectType, directories } = await treeParts(id, input);
   if (standard) computed.push('dependency names', 'README sections', 'documentation assessment');
   // History is read every time: a commit changes it without touching the tree's fingerprint.
-  const history = await historyOf(input.git, root, signal);
+  const history = await (input.history ?? historyOf(input.git, root, signal));
   const hasGit = scan.source === 'git' || history !== null;
   const analysis: Omit<Analysis, 'resourceUri'> = {
     id,

@@ -18,6 +18,8 @@ import { listFiles, type Listing } from './walk.js';
 export type * from './types.js';
 
 export const DEFAULT_MAX_FILES = 100_000;
+/** Manifest reads in flight at once. */
+const READ_CONCURRENCY = 16;
 
 /** Scan `root`, an absolute real path the caller has already confined to the workspace. */
 export async function scanProject(root: string, options: ScanOptions = {}): Promise<ProjectScan> {
@@ -56,7 +58,7 @@ export async function scanListing(root: string, listing: Listing, signal?: Abort
     ci,
     documentation: scanDocumentation(files),
     architecture: architectureSignals({ files, manifests, infrastructure, messaging: found.messaging }),
-    skipped: reader.skipped,
+    skipped: reader.skipped.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0)),
   };
 }
 
@@ -68,18 +70,28 @@ export function fingerprint(files: readonly FileEntry[]): string {
 }
 
 async function readManifests(files: readonly FileEntry[], reader: FileReader, signal?: AbortSignal): Promise<Manifest[]> {
+  const candidates = files.filter((file) => manifestKind(file.path));
+  // Read a few at a time (a node_modules holds hundreds of package.json files), parse in listing order.
+  const texts = new Array<string | null>(candidates.length).fill(null);
+  let next = 0;
+  const worker = async () => {
+    while (next < candidates.length) {
+      const index = next++;
+      signal?.throwIfAborted();
+      texts[index] = await reader.text(candidates[index]!);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(READ_CONCURRENCY, candidates.length) }, worker));
   const manifests: Manifest[] = [];
-  for (const file of files) {
-    if (!manifestKind(file.path)) continue;
-    signal?.throwIfAborted();
-    const text = await reader.text(file);
-    if (text === null) continue;
+  candidates.forEach((file, index) => {
+    const text = texts[index];
+    if (text === null || text === undefined) return;
     try {
       const manifest = readManifest(file.path, text);
       if (manifest) manifests.push(manifest);
     } catch (error) {
       reader.skip(file.path, `does not parse: ${(error as Error).message}`);
     }
-  }
+  });
   return manifests;
 }

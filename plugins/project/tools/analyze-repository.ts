@@ -3,6 +3,7 @@
  * `analysisId`. The result is stored as the resource toolpack://analysis/{id}
  * (with more detail than the inline copy) and announced as "analysis.completed".
  */
+import { historyOf } from '../repository/history.js';
 import { defineTool, Params, StringEnum, Type } from '../../../sdk/index.js';
 import type { ProjectToolDeps } from '../deps.js';
 import { AnalysisOutput, DEPTHS } from '../repository/analysis-schema.js';
@@ -30,8 +31,10 @@ export const analyzeRepositoryTool = (deps: ProjectToolDeps) =>
     async handler({ path, depth = 'standard' }, context) {
       const { workspace, signal, resources } = context;
       const root = await deps.scanner.resolveRoot(path, workspace, 'path');
+      // git reads the history while the scan reads the tree.
+      const history = historyOf(deps.git, root, signal).catch(() => null);
       const { scan, files, cached } = await deps.scanner.scan(root, { signal });
-      const { analysis, detail } = await buildAnalysis({ root, path: workspace.relative(root), depth, scan, files, git: deps.git, signal });
+      const { analysis, detail } = await buildAnalysis({ root, path: workspace.relative(root), depth, scan, files, git: deps.git, history, signal });
       const stored = resources.put({
         kind: 'analysis',
         id: analysis.id,
