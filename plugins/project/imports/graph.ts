@@ -5,10 +5,9 @@
  * packages and the standard library. Kept in memory per root and tree
  * fingerprint, so repeat questions about an unchanged tree cost nothing.
  */
-import { constants } from 'node:fs';
-import { open } from 'node:fs/promises';
 import { join, posix } from 'node:path';
 import type { FileEntry, Manifest } from '../scanner/index.js';
+import { readListedText } from '../scanner/read.js';
 import { extractImports, sourceLanguage, type SourceLanguage } from './extract.js';
 import { ModuleMapper } from './modules.js';
 import { goModules, readTsConfigs, readWorkspacePackages } from './project-config.js';
@@ -178,17 +177,8 @@ function resolveAll(
   return result;
 }
 
-/** A file's text when it is at most `max` bytes; O_NOFOLLOW refuses a file swapped for a symlink since the listing. */
+/** A file's text when it is at most `max` bytes. */
 async function readBounded(root: string, path: string, max: number): Promise<string | null> {
-  try {
-    const handle = await open(join(root, path), constants.O_RDONLY | constants.O_NOFOLLOW);
-    try {
-      if ((await handle.stat()).size > max) return null;
-      return await handle.readFile('utf8');
-    } finally {
-      await handle.close();
-    }
-  } catch {
-    return null;
-  }
+  const read = await readListedText(root, path, max);
+  return 'text' in read ? read.text : null;
 }

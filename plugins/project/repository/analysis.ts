@@ -6,9 +6,8 @@
  * breakdown. The id hashes folder, tree fingerprint and depth, so the same
  * question about the same tree names the same stored result.
  */
+import { readListedText } from '../scanner/read.js';
 import { createHash } from 'node:crypto';
-import { constants } from 'node:fs';
-import { open } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Git, Static } from '../../../sdk/index.js';
 import type { FileEntry, ProjectScan } from '../scanner/index.js';
@@ -132,16 +131,7 @@ async function treeParts(id: string, { root, depth, scan, files }: AnalysisInput
 
 /** A small root file's text (package.json, pyproject.toml), or null. */
 async function rootText(root: string, files: readonly FileEntry[], name: string): Promise<string | null> {
-  const entry = files.find((file) => file.path === name);
-  if (!entry || entry.size > 256 * 1024) return null;
-  try {
-    const handle = await open(join(root, name), constants.O_RDONLY | constants.O_NOFOLLOW);
-    try {
-      return await handle.readFile('utf8');
-    } finally {
-      await handle.close();
-    }
-  } catch {
-    return null;
-  }
+  if (!files.some((file) => file.path === name)) return null;
+  const read = await readListedText(root, name, 256 * 1024);
+  return 'text' in read ? read.text : null;
 }

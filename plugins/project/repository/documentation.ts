@@ -5,8 +5,7 @@
  * assessment level that lists each criterion met or missed, so the level can
  * be checked by hand.
  */
-import { constants } from 'node:fs';
-import { open } from 'node:fs/promises';
+import { readListedText } from '../scanner/read.js';
 import { join } from 'node:path';
 import type { FileEntry, ProjectScan } from '../scanner/index.js';
 
@@ -132,14 +131,6 @@ function assess(doc: Documentation): NonNullable<Documentation['assessment']> {
 
 async function readBounded(root: string, file: FileEntry): Promise<string | null> {
   if (file.size > MAX_README_BYTES) return null;
-  try {
-    const handle = await open(join(root, file.path), constants.O_RDONLY | constants.O_NOFOLLOW);
-    try {
-      return (await handle.stat()).size > MAX_README_BYTES ? null : await handle.readFile('utf8');
-    } finally {
-      await handle.close();
-    }
-  } catch {
-    return null;
-  }
+  const read = await readListedText(root, file.path, MAX_README_BYTES);
+  return 'text' in read ? read.text : null;
 }
