@@ -109,3 +109,15 @@ export function coveringAdr(finding: AreaFinding, adrs: ParsedAdr[]): ParsedAdr 
     null
   );
 }
+
+/**
+ * When the PRD names options for an area an ADR already covers but the ADR's title
+ * and decision mention none of them (PRD: MySQL, ADR: PostgreSQL), say so: the area
+ * is still skipped, but someone has to reconcile the two.
+ */
+export function prdDisagreement(finding: AreaFinding, adr: ParsedAdr): string | null {
+  if (finding.chosen.length === 0) return null;
+  const adrText = [adr.title, adr.decision ?? '', adr.yStatement?.decision ?? ''].join('\n');
+  if (finding.chosen.some((option) => option.pattern.test(adrText))) return null;
+  return `the PRD names ${finding.chosen.map((option) => option.name).join(', ')}, which ADR ${adr.number ?? '(unnumbered)'} does not choose`;
+}

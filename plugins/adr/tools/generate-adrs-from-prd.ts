@@ -9,7 +9,7 @@ import { defineTool, FileSystemError, Params, StringEnum, Type } from '../../../
 import { ConversationContext, ProjectPath } from '../../project/schemas.js';
 import type { AdrToolDeps } from '../deps.js';
 import { AREA_IDS, type AreaId } from '../prd/areas.js';
-import { coveringAdr, draftFromFinding } from '../prd/drafts.js';
+import { coveringAdr, prdDisagreement, draftFromFinding } from '../prd/drafts.js';
 import { findDecisions, type AreaFinding } from '../prd/extract.js';
 import { readPrd } from '../prd/sentences.js';
 import { DEFAULT_ADR_DIRECTORY } from '../service.js';
@@ -59,6 +59,7 @@ export const generateAdrsFromPrdTool = (deps: AdrToolDeps) =>
         Type.Object({
           area: StringEnum(AREA_IDS),
           reason: Type.String(),
+          disagreement: Type.Optional(Type.String({ description: 'Set when the PRD names options the covering ADR does not choose: the two need reconciling.' })),
           existingAdr: Type.Object({ number: Type.Union([Type.Integer(), Type.Null()]), title: Type.String(), path: Type.String() }),
         }),
       ),
@@ -86,14 +87,16 @@ export const generateAdrsFromPrdTool = (deps: AdrToolDeps) =>
       const catalog = await deps.catalog.read(location);
       const folder = projectRelative(root, location.dir, workspace);
 
-      const skipped: Array<{ area: AreaId; reason: string; existingAdr: { number: number | null; title: string; path: string } }> = [];
+      const skipped: Array<{ area: AreaId; reason: string; disagreement?: string; existingAdr: { number: number | null; title: string; path: string } }> = [];
       const toWrite: AreaFinding[] = [];
       for (const finding of findings) {
         const existing = coveringAdr(finding, catalog.adrs);
         if (existing) {
+          const disagreement = prdDisagreement(finding, existing);
           skipped.push({
             area: finding.area.id,
-            reason: `ADR ${existing.number ?? '(unnumbered)'} "${existing.title}" already covers ${finding.area.topic}`,
+            reason: `ADR ${existing.number ?? '(unnumbered)'} "${existing.title}" already covers ${finding.area.topic}${disagreement ? `, but ${disagreement}` : ''}`,
+            ...(disagreement ? { disagreement } : {}),
             existingAdr: { number: existing.number, title: existing.title, path: projectRelative(root, join(location.dir, existing.path), workspace) },
           });
         } else {

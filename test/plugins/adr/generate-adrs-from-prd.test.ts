@@ -145,6 +145,21 @@ describe('generate_adrs_from_prd', () => {
     expect(Object.keys(areas)).not.toContain('observability');
   });
 
+  it('flags a PRD that names a different database from the ADR that covers storage, and stays quiet when they agree', async () => {
+    const adr = (choice: string) =>
+      `# 1. Use ${choice}\n\nDate: 2024-02-01\n\n## Status\n\nAccepted\n\n## Context\n\nOrders are relational.\n\n## Decision\n\nWe will use ${choice}.\n\n## Consequences\n\nMigrations are needed.\n`;
+    const prd = '# Billing PRD\n\n## Data\n\n- Invoices are stored in MySQL.\n';
+    const differs = project({ 'PRD.md': prd, 'docs/adrs/0001-use-postgresql.md': adr('PostgreSQL') });
+    const first = (await (await toolpack(differs)).fromPrd({ prdPath: 'PRD.md' })).data;
+    expect(first.generated).toEqual([]);
+    expect(first.skipped).toEqual([expect.objectContaining({ area: 'storage', disagreement: 'the PRD names MySQL, which ADR 1 does not choose' })]);
+
+    const agrees = project({ 'PRD.md': prd, 'docs/adrs/0001-use-mysql.md': adr('MySQL') });
+    const second = (await (await toolpack(agrees)).fromPrd({ prdPath: 'PRD.md' })).data;
+    expect(second.skipped).toHaveLength(1);
+    expect(second.skipped[0]).not.toHaveProperty('disagreement');
+  });
+
   it('returns an empty list with a message, and writes no file, for a PRD without architectural decisions', async () => {
     const root = project({ 'campaign.md': COPY_PRD });
     const { fromPrd } = await toolpack(root);
