@@ -89,7 +89,9 @@ export const suggestAdrsTool = (deps: AdrToolDeps) =>
       const covered = result.coveredAreas.map((a) => a.area).join(', ');
       const message =
         result.totalFound === 0
-          ? `No unrecorded decisions found${scope === 'all' ? '' : ` in the ${scope} scope`}: ${result.presentInCode} technologies in the code, all covered by ADRs${covered ? ` (${covered})` : ''}.`
+          ? result.presentInCode === 0
+            ? `No unrecorded decisions found${scope === 'all' ? '' : ` in the ${scope} scope`}: no known technology has direct evidence (a dependency or config file) in the project.`
+            : `No unrecorded decisions found${scope === 'all' ? '' : ` in the ${scope} scope`}: ${result.presentInCode} technologies in the code, all covered by ADRs${covered ? ` (${covered})` : ''}.`
           : `${result.totalFound} decision${result.totalFound === 1 ? '' : 's'} evident in the code ${result.totalFound === 1 ? 'is' : 'are'} not recorded in any ADR; returning ${result.suggestions.length}, highest priority first.${covered ? ` Already covered: ${covered}.` : ''}`;
       return {
         projectPath: context.workspace.relative(root) || '.',
