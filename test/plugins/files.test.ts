@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { startTestToolpack } from '../../sdk/testing.js';
 import { tempDir } from '../helpers/workspace.js';
+import { outcome } from '../helpers/tool-result.js';
 
 async function filesKernel(options: Record<string, unknown> = {}) {
   const outer = tempDir('toolpack-files-');
@@ -20,7 +21,7 @@ async function filesKernel(options: Record<string, unknown> = {}) {
   const kernel = await startTestToolpack({ workspace: root, config: { plugins: [['files', options]] } });
   const call = async (name: string, args: unknown) => {
     const result = await kernel.call(name, args);
-    return { isError: result.isError === true, data: result.structuredContent as any, text: (result.content[0] as { text: string }).text };
+    return outcome(result);
   };
   return { kernel, root, outer, call };
 }

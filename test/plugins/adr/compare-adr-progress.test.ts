@@ -6,6 +6,7 @@ import type { Task, TaskStatus } from '../../../plugins/adr/todo/types.js';
 import { coreServices, definePlugin, type Store } from '../../../sdk/index.js';
 import { startTestToolpack } from '../../../sdk/testing.js';
 import { json, nodeService, project, writeTree } from '../project/fixtures.js';
+import { outcome } from '../../helpers/tool-result.js';
 
 function nygard(number: number, title: string, status: string, decision: string, context = 'We need to decide this.'): string {
   return `# ${number}. ${title}\n\nDate: 2024-03-01\n\n## Status\n\n${status}\n\n## Context\n\n${context}\n\n## Decision\n\n${decision}\n\n## Consequences\n\nWe accept the trade-offs.\n`;
@@ -33,7 +34,7 @@ async function start(dir: string) {
     })));
   const call = async (args: Record<string, unknown> = {}) => {
     const result = await kernel.call('compare_adr_progress', args);
-    return { isError: result.isError === true, data: result.structuredContent as any, text: (result.content[0] as { text: string }).text };
+    return outcome(result);
   };
   return { kernel, seed, call };
 }

@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { startTestToolpack } from '../../../sdk/testing.js';
 import { project } from '../project/fixtures.js';
+import { outcome } from '../../helpers/tool-result.js';
 
 // One folder holding a record in every format the catalogue reads, as the tools that make them write them.
 const ADR_TOOLS_1 = `# 1. Record architecture decisions
@@ -174,7 +175,7 @@ async function kernelFor(workspace: string) {
   afterAll(() => kernel.stop());
   return async (args: Record<string, unknown> = {}) => {
     const result = await kernel.call('discover_existing_adrs', args);
-    return { isError: result.isError === true, data: result.structuredContent as any, text: (result.content[0] as { text: string }).text };
+    return outcome(result);
   };
 }
 

@@ -4,6 +4,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { startTestToolpack } from '../../../sdk/testing.js';
 import { today } from '../../../plugins/adr/templates/index.js';
 import { project } from '../project/fixtures.js';
+import { outcome } from '../../helpers/tool-result.js';
 
 const DECISION = {
   title: 'Use PostgreSQL for order data',
@@ -24,7 +25,7 @@ async function toolpack(workspace: string) {
   afterAll(() => kernel.stop());
   const call = async (name: string, args: Record<string, unknown>) => {
     const result = await kernel.call(name, args);
-    return { isError: result.isError === true, data: result.structuredContent as any };
+    return outcome(result);
   };
   return {
     generate: (args: Record<string, unknown>) => call('generate_adr_from_decision', args),

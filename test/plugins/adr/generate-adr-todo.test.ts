@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { startTestToolpack } from '../../../sdk/testing.js';
 import { project, type Tree } from '../project/fixtures.js';
+import { outcome } from '../../helpers/tool-result.js';
 
 const START = '<!-- toolpack:adr-todo:start -->';
 const END = '<!-- toolpack:adr-todo:end -->';
@@ -140,7 +141,7 @@ async function kernelFor(root: string) {
   const kernel = await startTestToolpack({ workspace: root, config: { plugins: ['project', 'adr'] } });
   const call = async (name: string, args: unknown) => {
     const result = await kernel.call(name, args);
-    return { isError: result.isError === true, data: result.structuredContent as any, text: (result.content[0] as { text: string }).text };
+    return outcome(result);
   };
   return { kernel, call };
 }

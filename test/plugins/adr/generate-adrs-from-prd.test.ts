@@ -4,13 +4,14 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { startTestToolpack } from '../../../sdk/testing.js';
 import { project } from '../project/fixtures.js';
 import { COPY_PRD, ORDERS_PRD } from './orders-prd.js';
+import { outcome } from '../../helpers/tool-result.js';
 
 async function toolpack(workspace: string) {
   const kernel = await startTestToolpack({ workspace, config: { plugins: ['project', 'adr'] } });
   afterAll(() => kernel.stop());
   const call = async (name: string, args: Record<string, unknown>) => {
     const result = await kernel.call(name, args);
-    return { isError: result.isError === true, data: result.structuredContent as any };
+    return outcome(result);
   };
   return {
     fromPrd: (args: Record<string, unknown>) => call('generate_adrs_from_prd', args),

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { startTestToolpack } from '../../../sdk/testing.js';
 import { goModule, nodeService, npmMonorepo, project, writeTree } from '../project/fixtures.js';
+import { outcome } from '../../helpers/tool-result.js';
 
 /** A Nygard ADR as adr-tools writes it. */
 function nygard(number: number, title: string, status: string, decision: string, context = 'We need to decide this.'): string {
@@ -11,7 +12,7 @@ async function suggest(dir: string, args: Record<string, unknown> = {}) {
   const kernel = await startTestToolpack({ workspace: dir, config: { plugins: ['project', 'adr'] } });
   const result = await kernel.call('suggest_adrs', args);
   await kernel.stop();
-  return { isError: result.isError === true, data: result.structuredContent as any, text: (result.content[0] as { text: string }).text };
+  return outcome(result);
 }
 
 const titles = (data: any): string[] => data.suggestions.map((s: any) => s.title);

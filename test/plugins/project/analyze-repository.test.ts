@@ -6,6 +6,7 @@ import { connectTestClient, startTestToolpack } from '../../../sdk/testing.js';
 import { readAnalysis } from '../../../plugins/project/repository/load.js';
 import { tempDir } from '../../helpers/workspace.js';
 import { git, json, nodeService, project, pythonApp, writeTree } from './fixtures.js';
+import { outcome } from '../../helpers/tool-result.js';
 
 /** A probe pack that hands the test the kernel's events service. */
 function eventProbe(seen: { events?: Events }) {
@@ -21,7 +22,7 @@ async function repositoryKernel(workspace: string, seen: { events?: Events } = {
   const kernel = await startTestToolpack({ workspace, config: { plugins: ['project'] }, plugins: [eventProbe(seen)] });
   const call = async (args: Record<string, unknown>) => {
     const result = await kernel.call('analyze_repository', args);
-    return { isError: result.isError === true, data: result.structuredContent as any, text: (result.content[0] as { text: string }).text };
+    return outcome(result);
   };
   return { kernel, call };
 }

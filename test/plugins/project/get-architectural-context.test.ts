@@ -3,12 +3,13 @@ import { startTestToolpack } from '../../../sdk/testing.js';
 import { tempDir } from '../../helpers/workspace.js';
 import { json, project, writeTree } from './fixtures.js';
 import { goShop, pythonInventory, tsInvoicing } from './import-fixtures.js';
+import { outcome } from '../../helpers/tool-result.js';
 
 async function contextKernel(workspace: string) {
   const kernel = await startTestToolpack({ workspace, config: { plugins: ['project'] } });
   const call = async (args: Record<string, unknown>) => {
     const result = await kernel.call('get_architectural_context', args);
-    return { isError: result.isError === true, data: result.structuredContent as any, text: (result.content[0] as { text: string }).text };
+    return outcome(result);
   };
   return { kernel, call };
 }

@@ -6,6 +6,7 @@ import { createRootLogger } from '../../../core/services/logger.js';
 import { startTestToolpack } from '../../../sdk/testing.js';
 import { tempDir } from '../../helpers/workspace.js';
 import { FAKE } from './fake-secrets.js';
+import { outcome } from '../../helpers/tool-result.js';
 
 const CONFIG = `# service config
 AWS_ACCESS_KEY_ID=${FAKE.awsAccessKeyId}
@@ -20,7 +21,7 @@ async function securityKernel(workspace?: string) {
   const kernel = await startTestToolpack({ workspace, config: { plugins: ['security', 'files', 'system'] } });
   const call = async (name: string, args: unknown) => {
     const result = await kernel.call(name, args);
-    return { isError: result.isError === true, data: result.structuredContent as any, text: (result.content[0] as { text: string }).text };
+    return outcome(result);
   };
   return { kernel, call };
 }
