@@ -13,8 +13,9 @@ export const PROJECT_ANALYZED_TOPIC = 'project.analyzed';
 /** Reports kept in memory for unchanged trees (a few projects, a few option sets each). */
 const REPORTS_KEPT = 8;
 
-export const analyzeProjectEcosystemTool = (deps: ProjectToolDeps, reports = new Map<string, EcosystemReport>()) =>
-  defineTool({
+export const analyzeProjectEcosystemTool = (deps: ProjectToolDeps) => {
+  const reports = new Map<string, EcosystemReport>();
+  return defineTool({
     name: 'analyze_project_ecosystem',
     title: 'Analyze project ecosystem',
     description:
@@ -104,6 +105,7 @@ export const analyzeProjectEcosystemTool = (deps: ProjectToolDeps, reports = new
       };
     },
   });
+};
 
 /** A short model-written overview of the computed report, or undefined when sampling is unavailable or fails. */
 async function modelSummary(context: ToolContext, report: EcosystemReport, summary: string, knowledge: boolean): Promise<string | undefined> {
