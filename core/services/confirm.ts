@@ -2,7 +2,8 @@
  * Asking the user before something consequential. With a client that supports
  * MCP elicitation the user answers a form; otherwise the first request is
  * recorded as pending and an identical second request (same action and
- * description, within the expiry) confirms it. Every decision is recorded.
+ * description, within the expiry) confirms it: the client vouches that its user
+ * agreed, nobody here asked the user. Every decision is recorded.
  */
 import { createHash, randomUUID } from 'node:crypto';
 import type { Confirm, ConfirmationOutcome, ConfirmationRequest, Store } from '../../sdk/services.js';
@@ -49,7 +50,7 @@ export function createConfirm(store: Store, now: () => Date = () => new Date()):
         store.filterForWrite(JSON.stringify(request.benefits ?? [])),
         outcome.decision,
         outcome.via,
-        outcome.comment ?? null,
+        outcome.comment === undefined ? null : store.filterForWrite(outcome.comment),
         outcome.requestedAt,
         outcome.decidedAt ?? null,
         outcome.expiresAt ?? outcome.requestedAt,
@@ -90,30 +91,24 @@ export function createConfirm(store: Store, now: () => Date = () => new Date()):
         return outcome;
       }
 
-      const pending = store
-        .prepare(`SELECT token, requested_at, expires_at FROM confirmations WHERE fingerprint = ? AND status = 'pending' AND expires_at > ? ORDER BY requested_at DESC LIMIT 1`)
-        .get<PendingRow>(fingerprint(request), requestedAt);
-      if (pending) {
-        const outcome: ConfirmationOutcome = {
-          decision: 'confirmed',
-          via: 'second-call',
-          token: pending.token,
-          requestedAt: pending.requested_at,
-          decidedAt: requestedAt,
-          expiresAt: pending.expires_at,
-        };
+      // One transaction: two identical requests racing (two servers on one workspace) cannot both take the same pending token.
+      return store.transaction(() => {
+        const pending = store
+          .prepare(`SELECT token, requested_at, expires_at FROM confirmations WHERE fingerprint = ? AND status = 'pending' AND expires_at > ? ORDER BY requested_at DESC LIMIT 1`)
+          .get<PendingRow>(fingerprint(request), requestedAt);
+        // No user was asked here: the client repeated the request (what `via: 'second-call'` says).
+        const outcome: ConfirmationOutcome = pending
+          ? { decision: 'confirmed', via: 'second-call', token: pending.token, requestedAt: pending.requested_at, decidedAt: requestedAt, expiresAt: pending.expires_at }
+          : {
+              decision: 'pending',
+              via: 'pending-token',
+              token: randomUUID(),
+              requestedAt,
+              expiresAt: new Date(at.getTime() + PENDING_CONFIRMATION_TTL_MS).toISOString(),
+            };
         record(request, outcome);
         return outcome;
-      }
-      const outcome: ConfirmationOutcome = {
-        decision: 'pending',
-        via: 'pending-token',
-        token: randomUUID(),
-        requestedAt,
-        expiresAt: new Date(at.getTime() + PENDING_CONFIRMATION_TTL_MS).toISOString(),
-      };
-      record(request, outcome);
-      return outcome;
+      });
     },
   };
 }

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { createCache } from '../../core/services/cache.js';
 import { createResources } from '../../core/services/resources.js';
-import { createStore } from '../../core/services/store.js';
+import { createStore, retryBusy } from '../../core/services/store.js';
 import { tempDir } from '../helpers/workspace.js';
 
 describe('store', () => {
@@ -42,6 +42,23 @@ describe('store', () => {
       }),
     ).toThrow(/NOT NULL/);
     expect(store.prepare('SELECT COUNT(*) AS n FROM t').get()).toEqual({ n: 0 });
+  });
+
+  it('retries SQLITE_BUSY with backoff, a bounded number of times, and nothing else', () => {
+    const busy = Object.assign(new Error('database is locked'), { code: 'SQLITE_BUSY' });
+    let calls = 0;
+    const failing = (error: Error, times: number) => () => {
+      if (++calls <= times) throw error;
+      return 'done';
+    };
+    expect(retryBusy(failing(busy, 2), [1, 1, 1])).toBe('done');
+    expect(calls).toBe(3);
+    calls = 0;
+    expect(() => retryBusy(failing(busy, 9), [1, 1])).toThrow('database is locked');
+    expect(calls).toBe(3);
+    calls = 0;
+    expect(() => retryBusy(failing(new Error('no such table: t'), 9), [1, 1])).toThrow('no such table');
+    expect(calls).toBe(1);
   });
 });
 

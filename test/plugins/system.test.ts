@@ -136,6 +136,7 @@ describe('request_action_confirmation', () => {
     });
     const result = (await client.callTool({ name: 'request_action_confirmation', arguments: request })).structuredContent as any;
     expect(result).toMatchObject({ decision: 'confirmed', via: 'elicitation', approved: true, comment: 'go ahead' });
+    expect(result.message).toMatch(/^The user confirmed "apply-research" when asked/);
     expect(asked).toContain('Update ADR 0003 with the caching research');
     expect(asked).toContain('- ADR text changes');
 
@@ -157,6 +158,8 @@ describe('request_action_confirmation', () => {
 
     const second = (await client.callTool({ name: 'request_action_confirmation', arguments: request })).structuredContent as any;
     expect(second).toMatchObject({ decision: 'confirmed', via: 'second-call', token: first.token, approved: true });
+    // Nobody asked the user: the message must not say the user confirmed.
+    expect(second.message).toMatch(/^Confirmed "apply-research" by a repeated identical request from the client \(no user prompt/);
 
     const third = (await client.callTool({ name: 'request_action_confirmation', arguments: request })).structuredContent as any;
     expect(third.decision).toBe('pending');

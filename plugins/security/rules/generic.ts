@@ -167,6 +167,24 @@ export const genericRules: SecurityRule[] = [
     compliance: ['SOX'],
   },
   {
+    id: 'generic-password-after-keyword',
+    category: 'credential',
+    description: 'Password given in a sentence right after the word password, passwd, pwd or passphrase ("rotate the password hunter2-Staging!9", "pwd: ...", "set the password to ...")',
+    // The word alone (not `bad_password`, an identifier); the value must end a run of text (not a call like
+    // `password = getPassword()`) and look like a secret: plausibleValue wants a digit or symbol, which
+    // ordinary words ("the password field") lack; `attempts=3` is the next key of a log line, not a value.
+    pattern:
+      /(?<![\w-])(?:pass(?:word|wd|phrase)|pwd)(?:[ \t]{1,3}(?:is|was|to)(?:[ \t]{0,3}[:=])?|[ \t]{0,3}[:=])?[ \t]{0,3}(?<=[\s:=])[`'"]?(?<secret>[^\s`'"()[\]{}<>,;]{5,99}[^\s`'"()[\]{}<>,;.:?])(?=[\s.,;:!?)\]`'"]|$)/i,
+    keywords: ['pass', 'pwd'],
+    minEntropy: 2.5,
+    validate: (value) => plausibleValue(value) && (/\d/.test(value) || mixedClasses(value, 3)) && !/^[A-Za-z_][\w.]*=(?!=*$)/.test(value),
+    severity: 'high',
+    confidence: 0.5,
+    recommendation: 'Change the password, remove it from the text (and any copy of it), and share credentials through a password manager or secret store instead.',
+    compliance: ['SOX'],
+    allowList: [/^1Password$/i], // "move the password to 1Password": the password manager
+  },
+  {
     id: 'generic-xml-secret-element',
     category: 'credential',
     description: 'Hard-coded secret in an XML element (<password>, <secret>, <token>, <apiKey>)',

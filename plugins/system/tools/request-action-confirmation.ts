@@ -15,7 +15,9 @@ export const requestActionConfirmationTool = () =>
     output: Type.Object({
       action: Type.String(),
       decision: StringEnum(['confirmed', 'declined', 'cancelled', 'pending'] as const),
-      via: StringEnum(['elicitation', 'pending-token', 'second-call'] as const),
+      via: StringEnum(['elicitation', 'pending-token', 'second-call'] as const, {
+        description: 'elicitation: the user answered a prompt; pending-token: recorded, awaiting a repeat; second-call: confirmed by the client repeating the request, no user was prompted.',
+      }),
       token: Type.String({ description: 'Identifier of the recorded confirmation.' }),
       approved: Type.Boolean({ description: 'True only when the decision is confirmed: proceed only then.' }),
       requestedAt: Type.String(),
@@ -27,8 +29,12 @@ export const requestActionConfirmationTool = () =>
     annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },
     async handler(request, { confirm, signal }) {
       const outcome = await confirm.request(request, { signal });
+      // Say who confirmed: the user (elicitation) or only the client, by repeating the request.
       const messages = {
-        confirmed: `The user confirmed "${request.action}"; it may proceed.`,
+        confirmed:
+          outcome.via === 'elicitation'
+            ? `The user confirmed "${request.action}" when asked; it may proceed.`
+            : `Confirmed "${request.action}" by a repeated identical request from the client (no user prompt: the client does not support elicitation). It may proceed only if the user agreed when shown the pending request.`,
         declined: `The user declined "${request.action}"; do not proceed.`,
         cancelled: `The user dismissed the confirmation for "${request.action}"; do not proceed.`,
         pending: `Confirmation for "${request.action}" is pending: this client cannot ask the user directly. Show the user the action, description and risks; only if they agree, call request_action_confirmation again with the same action and description before ${outcome.expiresAt}.`,

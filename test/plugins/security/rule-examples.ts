@@ -1100,6 +1100,28 @@ export const RULE_EXAMPLES: Record<string, { positive: string[]; negative: strin
     positive: ['- The staging DB admin password is Marlin-Quay-7781 (same for pgAdmin)', 'Grafana admin (break-glass only): user `admin`, password `Dk%9.z-y_W!.iIm6rX`'],
     negative: ['The password is required.', 'Passwords are stored as bcrypt hashes.', 'Enter the password `${ADMIN_PASSWORD}` from the vault.', 'the password is at least 12 characters'],
   },
+  'generic-password-after-keyword': {
+    positive: [
+      'Rotate the db password hunter2-Staging!9 before Friday',
+      'log in as admin with password S3cr3t!pass and drop the table',
+      'set the password to Winter2024!x for the kiosk',
+      `pwd: ${fake(ALNUM, 10, 'prose-pwd', '', '7')} (old one)`,
+      'passphrase Blue7Horse!x, then unlock the key',
+    ],
+    negative: [
+      'the password field is required',
+      'reset your password',
+      'password: <your-password>',
+      'password = getPassword()',
+      'cd /tmp && pwd && ls',
+      'sudo passwd --stdin user01',
+      'the password is at least 12 characters',
+      'password: changeme123',
+      'move the password to 1Password',
+      'WARN login failed reason=bad_password attempts=3',
+      'password attempts=3 lockout=15m',
+    ],
+  },
   'mysql-cli-password': {
     positive: [`mysql -u root -p${fake(ALNUM, 10, 'mysql-cli', '', '#2')} orders < dump.sql`],
     negative: ['mysql -u root -p orders', 'mysql -h db -P 3306 -u app orders'],
