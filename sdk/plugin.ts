@@ -38,6 +38,8 @@ export interface PluginRegistrationEnv {
   /** Offer a service to packs that depend on this one; created at first use. */
   provideService<T, D extends DepsSpec>(factory: ServiceFactory<T, D>): void;
   registerResultMiddleware(middleware: ResultMiddleware): void;
+  /** Pass every string of every log line through `filter` (the security pack masks secrets: error messages quote tool input). */
+  registerLogFilter(filter: (text: string) => string): void;
   registerInit<D extends DepsSpec>(spec: InitSpec<D>): void;
 }
 

@@ -30,6 +30,17 @@ export interface Workspace {
   /** The path relative to the root, with forward slashes, for results. */
   relative(absolute: string): string;
   contains(absolute: string): boolean;
+  /**
+   * Resolve `path` and open it for reading, confined: a symlink as the last
+   * component is refused, and the opened descriptor's real path must be inside
+   * the workspace before anything is read (a symlink swapped in after `resolve`
+   * cannot leak a file from outside). Confinement refusals are FileSystemErrors
+   * naming `param`; other fs errors (ENOENT, ...) are thrown as they come. The
+   * caller closes the handle.
+   */
+  openFile(path: string, param?: string): Promise<import('./confined-fs.js').ConfinedFile>;
+  /** The UTF-8 text of a file opened as openFile does; every problem is a FileSystemError naming `param` (details.code: ENOENT, TOO_LARGE, ...). */
+  readText(path: string, options?: { param?: string; maxBytes?: number }): Promise<string>;
 }
 
 export interface StoreStatement {
@@ -135,9 +146,15 @@ export interface Resources {
 }
 
 export interface Git {
-  /** A simple-git instance bound to `dir` (default: the workspace root), which must be inside the workspace. */
+  /**
+   * A simple-git instance bound to `dir` (default: the workspace root), which must be inside the workspace,
+   * hardened as sdk/git.ts describes (the repository's config cannot make git run a command). Give
+   * GIT_DIFF_FLAGS to commands that produce diffs.
+   */
   at(dir?: string): Promise<import('simple-git').SimpleGit>;
   isRepo(dir?: string): Promise<boolean>;
+  /** The real git directory git uses for `dir`, or null when it is not in a repository or its git directory is outside the workspace (then `at` refuses it). */
+  gitDir(dir?: string): Promise<string | null>;
 }
 
 export interface PackInfo {

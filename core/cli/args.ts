@@ -7,8 +7,13 @@ Commands:
   serve              Serve the configured packs over MCP (stdio by default)
     --http             Serve Streamable HTTP instead (endpoint /mcp)
     --port N           HTTP port (default 3333; 0 picks a free one)
-    --host H           HTTP bind address (default 127.0.0.1)
-    --token T          Require "Authorization: Bearer T" (or set TOOLPACK_TOKEN)
+    --host H           HTTP bind address (default 127.0.0.1); off loopback a token
+                       is required unless --insecure is given
+    --token T          Require "Authorization: Bearer T" (or set TOOLPACK_TOKEN);
+                       repeat it to accept several tokens, each with its own sessions
+    --allowed-host H   Accept requests whose Host header names H (repeatable);
+                       loopback names and the bind address are always accepted
+    --insecure         Serve a non-loopback --host without a token
     --preset NAME      Expose only a preset's packs (adr, security, docs, all, or the config's)
   list [--json]      Print the merged tool list
   call <tool>        Run one tool and print its structured result as JSON
@@ -33,7 +38,10 @@ export interface CliArgs {
   http: boolean;
   port?: number;
   host?: string;
-  token?: string;
+  /** Every --token given, in order. */
+  tokens: string[];
+  allowedHosts: string[];
+  insecure: boolean;
   json?: string | boolean;
   file?: string;
   help: boolean;
@@ -56,7 +64,9 @@ export function parseCli(argv: string[]): CliArgs {
         http: { type: 'boolean', default: false },
         port: { type: 'string' },
         host: { type: 'string' },
-        token: { type: 'string' },
+        token: { type: 'string', multiple: true },
+        'allowed-host': { type: 'string', multiple: true },
+        insecure: { type: 'boolean', default: false },
         json: { type: 'string' },
         file: { type: 'string' },
         help: { type: 'boolean', short: 'h', default: false },
@@ -85,7 +95,9 @@ export function parseCli(argv: string[]): CliArgs {
     http: values.http ?? false,
     port,
     host: values.host,
-    token: values.token,
+    tokens: values.token ?? [],
+    allowedHosts: values['allowed-host'] ?? [],
+    insecure: values.insecure ?? false,
     json,
     file: values.file,
     help: values.help ?? false,

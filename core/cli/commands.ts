@@ -1,11 +1,12 @@
 /** The four CLI commands. Each returns the process exit code. */
 import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
-import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import { startToolpack } from '../bootstrap.js';
 import { KernelError } from '../errors.js';
 import type { Kernel } from '../kernel/kernel.js';
+import { isLoopbackHost, unsafeBindReason } from '../server/http-guard.js';
 import { createMcpServer } from '../server/mcp-server.js';
+import { BoundedStdioTransport } from '../server/stdio.js';
 import { UnknownToolError } from '../tools/invoke.js';
 import { KERNEL_VERSION } from '../version.js';
 import { UsageError, type CliArgs } from './args.js';
@@ -31,25 +32,45 @@ function untilShutdown(watchStdin: boolean): Promise<void> {
 }
 
 export async function serve(args: CliArgs): Promise<number> {
+  if (args.http) return serveHttp(args);
   const kernel = await start(args);
-  if (args.http) {
-    const token = args.token ?? process.env.TOOLPACK_TOKEN ?? undefined;
-    // Loaded only here: the HTTP stack is not needed for stdio start-up.
-    const { startHttpServer } = await import('../server/http.js');
-    const http = await startHttpServer(kernel, {
-      host: args.host ?? kernel.config.http?.host ?? '127.0.0.1',
-      port: args.port ?? kernel.config.http?.port ?? 3333,
-      token: token || undefined,
-    });
-    err(`toolpack: serving ${kernel.registry.exposed().length} tools at ${http.url}${token ? ' (bearer token required)' : ''}`);
-    await untilShutdown(false);
-    await http.close();
-  } else {
-    const server = createMcpServer(kernel);
-    await server.connect(new StdioServerTransport());
-    await untilShutdown(true);
-    await server.close();
+  const server = createMcpServer(kernel);
+  await server.connect(new BoundedStdioTransport());
+  await untilShutdown(true);
+  await server.close();
+  await kernel.stop();
+  return 0;
+}
+
+async function serveHttp(args: CliArgs): Promise<number> {
+  const envToken = process.env.TOOLPACK_TOKEN;
+  const tokens = args.tokens.length ? args.tokens.filter(Boolean) : envToken ? [envToken] : [];
+  const kernel = await start(args);
+  const config = kernel.config.http ?? {};
+  const host = args.host ?? config.host ?? '127.0.0.1';
+  // Checked before anything listens: off loopback, no token means anyone can run the tools.
+  const refused = unsafeBindReason(host, tokens.length > 0, args.insecure);
+  if (refused) {
+    await kernel.stop();
+    err(`toolpack: ${refused}`);
+    return 2;
   }
+  if (!tokens.length && !isLoopbackHost(host)) err(`toolpack: warning: serving ${host} without a token (--insecure): anyone who can reach it can run the tools`);
+  // Loaded only here: the HTTP stack is not needed for stdio start-up.
+  const { startHttpServer } = await import('../server/http.js');
+  const http = await startHttpServer(kernel, {
+    host,
+    port: args.port ?? config.port ?? 3333,
+    tokens,
+    insecure: args.insecure,
+    allowedHosts: [...(config.allowedHosts ?? []), ...args.allowedHosts],
+    allowedOrigins: config.allowedOrigins,
+    maxSessions: config.maxSessions,
+    sessionIdleTimeoutMs: config.sessionIdleTimeoutMs,
+  });
+  err(`toolpack: serving ${kernel.registry.exposed().length} tools at ${http.url}${tokens.length ? ' (bearer token required)' : ''}`);
+  await untilShutdown(false);
+  await http.close();
   await kernel.stop();
   return 0;
 }

@@ -66,6 +66,10 @@ export const ConfigSchema = Type.Object(
         {
           port: Type.Optional(Type.Integer({ minimum: 0, maximum: 65535 })),
           host: Type.Optional(Type.String()),
+          allowedHosts: Type.Optional(Type.Array(Type.String(), { description: 'Host names clients reach the server by, beyond loopback and the bind address (the Host header check).' })),
+          allowedOrigins: Type.Optional(Type.Array(Type.String(), { description: 'Browser origins (https://app.example.com) allowed to call the server, beyond the allowed hosts.' })),
+          maxSessions: Type.Optional(Type.Integer({ minimum: 1, description: 'Most sessions open at once (default 1000); past it initialize gets 503.' })),
+          sessionIdleTimeoutMs: Type.Optional(Type.Integer({ minimum: 100, description: 'A session with no request for this long is closed (default 1800000, 30 minutes).' })),
         },
         strict,
       ),

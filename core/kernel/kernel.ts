@@ -16,7 +16,7 @@ import { createCache } from '../services/cache.js';
 import { createConfirm } from '../services/confirm.js';
 import { createEvents } from '../services/events.js';
 import { createGit } from '../services/git.js';
-import { createRootLogger, resolveLogLevel } from '../services/logger.js';
+import { addLogFilter, createRootLogger, resolveLogLevel } from '../services/logger.js';
 import { createResources } from '../services/resources.js';
 import { createStore } from '../services/store.js';
 import { createWorkspace } from '../services/workspace.js';
@@ -153,6 +153,7 @@ export class Kernel {
         provideService: ({ service, deps, factory }) =>
           this.container.provide(service, id, async () => factory(await this.container.resolve(deps, id, `Service "${service.id}" of pack "${id}"`))),
         registerResultMiddleware: (mw) => this.middleware.push(mw),
+        registerLogFilter: (filter) => void addLogFilter(this.logger, filter),
         registerInit: (spec) => {
           if (entry.pack) throw new KernelError(KernelErrorCodes.PLUGIN_INVALID_MANIFEST, `Pack "${id}" registered more than one init`, { pack: id });
           entry.pack = spec as InitSpec<DepsSpec>;

@@ -1,21 +1,35 @@
 /**
  * Streamable HTTP for a shared server: the SDK's transport, one session per
- * client, bound to loopback by default. When a token is set every request must
- * carry it as a bearer token; on loopback the Host header must be loopback
- * too, which stops DNS-rebinding pages from reaching the server.
+ * client, bound to loopback by default. Every request must name an allowed
+ * Host and, from a browser, an allowed Origin (http-guard.ts); with tokens set
+ * it must carry one as a bearer token, and a session only answers the token
+ * that created it. Sessions are capped and expire when idle (http-sessions.ts).
  */
-import { randomUUID, timingSafeEqual, createHash } from 'node:crypto';
+import { createHash, randomUUID, timingSafeEqual } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import { isInitializeRequest } from '@modelcontextprotocol/sdk/types.js';
 import type { Kernel } from '../kernel/kernel.js';
+import { readJsonBody, HttpError } from './http-body.js';
+import { hostAllowed, hostPolicy, originAllowed, unsafeBindReason } from './http-guard.js';
+import { DEFAULT_MAX_SESSIONS, DEFAULT_SESSION_IDLE_TIMEOUT_MS, SessionTable, type Session } from './http-sessions.js';
 import { createMcpServer } from './mcp-server.js';
+import { MAX_MESSAGE_BYTES } from './message-limits.js';
 
 export interface HttpOptions {
   host: string;
   port: number;
-  token?: string;
+  /** Accepted bearer tokens; none means no authentication (refused off loopback unless `insecure`). */
+  tokens?: string[];
+  /** Serve a non-loopback address without a token. */
+  insecure?: boolean;
+  /** Further host names clients reach the server by (the Host header check). */
+  allowedHosts?: string[];
+  /** Further browser origins allowed to call the server (the Origin check). */
+  allowedOrigins?: string[];
+  maxSessions?: number;
+  sessionIdleTimeoutMs?: number;
 }
 
 export interface RunningHttpServer {
@@ -23,80 +37,111 @@ export interface RunningHttpServer {
   close(): Promise<void>;
 }
 
-const MAX_BODY_BYTES = 8 * 1024 * 1024;
-const LOOPBACK = new Set(['127.0.0.1', 'localhost', '::1', '[::1]']);
-
 const digest = (text: string) => createHash('sha256').update(text).digest();
+const NO_TOKEN = Buffer.alloc(0);
 
-function authorized(req: IncomingMessage, token: string | undefined): boolean {
-  if (!token) return true;
-  const header = req.headers.authorization ?? '';
-  const match = /^Bearer\s+(.+)$/i.exec(header);
-  // Compare digests so the comparison takes the same time whatever the lengths.
-  return match !== null && timingSafeEqual(digest(match[1]!.trim()), digest(token));
+/** The digest of the presented token when it is one of `tokens` (NO_TOKEN when none are set), else undefined. */
+function authorize(req: IncomingMessage, tokens: Buffer[]): Buffer | undefined {
+  if (!tokens.length) return NO_TOKEN;
+  const match = /^Bearer\s+(.+)$/i.exec(req.headers.authorization ?? '');
+  if (!match) return undefined;
+  const presented = digest(match[1]!.trim());
+  // Digests of equal length, compared in constant time, every one of them.
+  let found = false;
+  for (const token of tokens) found = timingSafeEqual(presented, token) || found;
+  return found ? presented : undefined;
 }
 
-function hostAllowed(req: IncomingMessage, boundHost: string): boolean {
-  if (!LOOPBACK.has(boundHost)) return true;
-  const host = (req.headers.host ?? '').toLowerCase().replace(/:\d+$/, '');
-  return LOOPBACK.has(host);
-}
-
-function sendJson(res: ServerResponse, status: number, message: string, headers: Record<string, string> = {}): void {
-  res.writeHead(status, { 'content-type': 'application/json', ...headers });
-  res.end(JSON.stringify({ jsonrpc: '2.0', error: { code: -32000, message }, id: null }));
-}
-
-async function readJson(req: IncomingMessage): Promise<unknown> {
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of req) {
-    size += (chunk as Buffer).length;
-    if (size > MAX_BODY_BYTES) throw Object.assign(new Error('request body too large'), { status: 413 });
-    chunks.push(chunk as Buffer);
-  }
-  const text = Buffer.concat(chunks).toString('utf8');
-  try {
-    return text ? JSON.parse(text) : undefined;
-  } catch {
-    throw Object.assign(new Error('request body is not valid JSON'), { status: 400 });
-  }
+function sendJson(res: ServerResponse, status: number, message: string, options: { headers?: Record<string, string>; id?: unknown; code?: number } = {}): void {
+  const id = typeof options.id === 'string' || typeof options.id === 'number' ? options.id : null;
+  res.writeHead(status, { 'content-type': 'application/json', ...options.headers });
+  res.end(JSON.stringify({ jsonrpc: '2.0', error: { code: options.code ?? -32000, message }, id }));
 }
 
 export async function startHttpServer(kernel: Kernel, options: HttpOptions): Promise<RunningHttpServer> {
-  const sessions = new Map<string, StreamableHTTPServerTransport>();
+  const tokens = (options.tokens ?? []).filter(Boolean).map(digest);
+  const refused = unsafeBindReason(options.host, tokens.length > 0, options.insecure === true);
+  if (refused) throw new Error(refused);
+  const policy = hostPolicy(options.host, options.allowedHosts, options.allowedOrigins);
+  const maxSessions = options.maxSessions ?? DEFAULT_MAX_SESSIONS;
+  const idleTimeoutMs = options.sessionIdleTimeoutMs ?? DEFAULT_SESSION_IDLE_TIMEOUT_MS;
+  const sessions = new SessionTable(maxSessions, idleTimeoutMs, (id) => kernel.logger.debug({ session: id }, 'http session closed after idling'));
+
+  const serveSession = async (req: IncomingMessage, res: ServerResponse, session: Session, body?: unknown) => {
+    res.once('close', sessions.touch(session));
+    await session.transport.handleRequest(req, res, req.method === 'POST' && body === undefined ? await readJsonBody(req, MAX_MESSAGE_BYTES) : body);
+  };
+
+  const startSession = async (req: IncomingMessage, res: ServerResponse, tokenDigest: Buffer, body: unknown) => {
+    if (!sessions.admit()) {
+      const retryAfter = Math.ceil(Math.min(idleTimeoutMs, 60_000) / 1000);
+      return sendJson(
+        res,
+        503,
+        `Server busy: ${maxSessions} sessions are open, the limit (http.maxSessions); idle sessions close after ${idleTimeoutMs} ms (http.sessionIdleTimeoutMs). Retry later, or end unused sessions with DELETE /mcp.`,
+        { headers: { 'retry-after': String(retryAfter) }, id: (body as { id?: unknown }).id },
+      );
+    }
+    let settled = false;
+    const settle = () => {
+      if (!settled) sessions.settle();
+      settled = true;
+    };
+    try {
+      const server = createMcpServer(kernel);
+      const transport: StreamableHTTPServerTransport = new StreamableHTTPServerTransport({
+        sessionIdGenerator: () => randomUUID(),
+        onsessioninitialized: (id) => {
+          settle();
+          sessions.add(id, session);
+        },
+      });
+      const session: Session = { transport, server, tokenDigest, lastSeen: Date.now(), active: 0 };
+      transport.onclose = () => {
+        if (transport.sessionId) sessions.delete(transport.sessionId);
+      };
+      await server.connect(transport);
+      await serveSession(req, res, session, body);
+    } finally {
+      settle();
+    }
+  };
 
   const handle = async (req: IncomingMessage, res: ServerResponse) => {
+    if (!hostAllowed(policy, req.headers.host)) {
+      return sendJson(res, 403, 'Forbidden: the Host header must name this server (a loopback name, the bind address, or one listed in http.allowedHosts / --allowed-host)');
+    }
+    if (!originAllowed(policy, req.headers.origin)) {
+      return sendJson(res, 403, 'Forbidden: requests from a page of another origin are refused; list the origin in http.allowedOrigins to allow it');
+    }
     const url = new URL(req.url ?? '/', 'http://localhost');
     if (url.pathname !== '/mcp') return sendJson(res, 404, 'Not found: the MCP endpoint is /mcp');
-    if (!hostAllowed(req, options.host)) return sendJson(res, 403, 'Forbidden: Host header must name a loopback address');
-    if (!authorized(req, options.token)) {
-      return sendJson(res, 401, 'Unauthorized: a valid bearer token is required', { 'www-authenticate': 'Bearer realm="toolpack"' });
+    const tokenDigest = authorize(req, tokens);
+    if (!tokenDigest) {
+      return sendJson(res, 401, 'Unauthorized: a valid bearer token is required', { headers: { 'www-authenticate': 'Bearer realm="toolpack"' } });
     }
     const sessionId = req.headers['mcp-session-id'];
-    const body = req.method === 'POST' ? await readJson(req) : undefined;
-    let transport = typeof sessionId === 'string' ? sessions.get(sessionId) : undefined;
-    if (!transport) {
-      if (sessionId) return sendJson(res, 404, 'Session not found: start a new session with an initialize request');
-      if (req.method !== 'POST' || !isInitializeRequest(body)) return sendJson(res, 400, 'Bad request: no session; send an initialize request first');
-      const created = new StreamableHTTPServerTransport({
-        sessionIdGenerator: () => randomUUID(),
-        onsessioninitialized: (id) => void sessions.set(id, created),
-      });
-      created.onclose = () => {
-        if (created.sessionId) sessions.delete(created.sessionId);
-      };
-      await createMcpServer(kernel).connect(created);
-      transport = created;
+    if (typeof sessionId === 'string') {
+      const session = sessions.get(sessionId);
+      // Another token's session is answered like an unknown one: its existence is not revealed.
+      if (!session || !session.tokenDigest.equals(tokenDigest)) {
+        return sendJson(res, 404, 'Session not found: it expired, was closed, or belongs to another token; start a new session with an initialize request', { code: -32001 });
+      }
+      return serveSession(req, res, session);
     }
-    await transport.handleRequest(req, res, body);
+    const body = req.method === 'POST' ? await readJsonBody(req, MAX_MESSAGE_BYTES) : undefined;
+    if (req.method !== 'POST' || !isInitializeRequest(body)) return sendJson(res, 400, 'Bad request: no session; send an initialize request first');
+    return startSession(req, res, tokenDigest, body);
   };
 
   const server = createServer((req, res) => {
-    handle(req, res).catch((error: { status?: number; message?: string }) => {
-      kernel.logger.warn({ err: error?.message }, 'http request failed');
-      if (!res.headersSent) sendJson(res, error?.status ?? 500, error?.message ?? 'internal error');
-      else res.end();
+    handle(req, res).catch((error: unknown) => {
+      const status = error instanceof HttpError ? error.status : 500;
+      const message = error instanceof Error ? error.message : 'internal error';
+      kernel.logger.warn({ status, err: message }, 'http request failed');
+      if (res.headersSent) return void res.end();
+      const options = error instanceof HttpError ? error.options : {};
+      sendJson(res, status, message, { headers: options.closeConnection ? { connection: 'close' } : {}, code: options.code });
     });
   });
   await new Promise<void>((resolvePromise, reject) => {
@@ -108,7 +153,7 @@ export async function startHttpServer(kernel: Kernel, options: HttpOptions): Pro
   return {
     url: `http://${host}:${address.port}/mcp`,
     async close() {
-      await Promise.all([...sessions.values()].map((t) => t.close().catch(() => {})));
+      await sessions.closeAll();
       // Close idle keep-alive sockets now; otherwise close() waits for their timeout.
       const closed = new Promise<void>((r) => server.close(() => r()));
       server.closeAllConnections();

@@ -2,11 +2,15 @@
  * Confinement: every path a tool touches goes through `resolve`, which follows
  * symlinks (of the path, or of its nearest existing ancestor when it does not
  * exist yet) and refuses anything whose real location is outside the
- * workspace root and the configured allowed roots.
+ * workspace root and the configured allowed roots. Reads go through
+ * `openFile`/`readText`, which check the opened descriptor as well, so a
+ * symlink swapped in after `resolve` cannot carry a read outside. Messages
+ * never show the absolute root.
  */
 import { realpathSync } from 'node:fs';
 import { realpath } from 'node:fs/promises';
 import { dirname, isAbsolute, join, relative, resolve as resolvePath, sep } from 'node:path';
+import { openConfined, readConfinedText } from '../../sdk/confined-fs.js';
 import { FileSystemError, ValidationError } from '../../sdk/errors.js';
 import type { Workspace } from '../../sdk/services.js';
 
@@ -38,8 +42,18 @@ export function createWorkspace(rootDir: string, allowed: readonly string[] = []
   const roots = [root, ...allowedRoots];
 
   const contains = (absolute: string) => roots.some((r) => isWithin(r, absolute));
+  /**
+   * A path for a message. Packs often pass join(root, given): an absolute path is
+   * shown relative to the root when it lies inside lexically, and not at all
+   * otherwise, so no message carries the absolute root or its parents.
+   */
+  const shown = (path: string) => {
+    if (!isAbsolute(path)) return `"${path}"`;
+    const absolute = resolvePath(path);
+    return contains(absolute) ? `"${workspace.relative(absolute)}"` : 'an absolute path';
+  };
 
-  return {
+  const workspace: Workspace = {
     root,
     allowedRoots,
     contains,
@@ -59,15 +73,28 @@ export function createWorkspace(rootDir: string, allowed: readonly string[] = []
       try {
         real = await realpathOfNearest(absolute);
       } catch (error) {
-        throw new FileSystemError(`cannot resolve "${path}": ${(error as Error).message}`, { parameter: param, path });
+        // The code only: the system's message would name the absolute path.
+        const code = (error as NodeJS.ErrnoException).code ?? 'EIO';
+        throw new FileSystemError(`parameter "${param}": cannot resolve ${shown(path)} (${code})`, { parameter: param, code });
       }
       if (!contains(real)) {
-        throw new FileSystemError(
-          `access denied: "${path}" (parameter "${param}") resolves outside the workspace ${root}; only paths inside the workspace or its allowed roots can be used`,
-          { parameter: param, path, reason: 'outside-workspace' },
-        );
+        throw new FileSystemError(`access denied: ${shown(path)} (parameter "${param}") is outside the workspace; only paths inside the workspace or its allowed roots can be used`, {
+          parameter: param,
+          ...(isAbsolute(path) ? {} : { path }),
+          reason: 'outside-workspace',
+        });
       }
       return real;
     },
+    async openFile(path: string, param = 'path') {
+      const real = await workspace.resolve(path, param);
+      return openConfined(real, roots, { param, display: isAbsolute(path) ? workspace.relative(real) : path });
+    },
+    async readText(path: string, options: { param?: string; maxBytes?: number } = {}) {
+      const param = options.param ?? 'path';
+      const real = await workspace.resolve(path, param);
+      return readConfinedText(real, roots, { param, display: isAbsolute(path) ? workspace.relative(real) : path, maxBytes: options.maxBytes });
+    },
   };
+  return workspace;
 }

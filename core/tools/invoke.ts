@@ -1,8 +1,9 @@
 /**
  * One tool call, start to end: validate the arguments (defaults applied), run
  * the handler inside the caller's session, check the result against the
- * output schema, pass it through the result middleware chain, and shape the
- * MCP result. Every failure becomes the shared error envelope.
+ * output schema, pass it through the result middleware chain, cap its size
+ * (result-limit.ts), and shape the MCP result. Every failure becomes the shared
+ * error envelope.
  */
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import type { ResultMiddleware, ToolResult } from '../../sdk/plugin.js';
@@ -10,6 +11,7 @@ import type { Ai, Confirm, Logger, Resources, Workspace } from '../../sdk/servic
 import type { ProgressUpdate, ToolContext } from '../../sdk/tool.js';
 import { runInSession, type CallSession } from '../services/session.js';
 import { errorResult, errorResultFrom } from './error-envelope.js';
+import { limitResultSize } from './result-limit.js';
 import type { RegisteredTool, ToolRegistry } from './registry.js';
 import type { SchemaIssue } from './schema-validator.js';
 
@@ -105,8 +107,12 @@ async function runHandler(tool: RegisteredTool, args: unknown, runtime: ToolRunt
     }
     return { content: [], structuredContent: output as Record<string, unknown> };
   } catch (error) {
-    context.logger.debug({ err: error }, 'tool failed');
-    return errorResultFrom(name, error);
+    const failure = errorResultFrom(name, error);
+    // Type and message only: the message often quotes the input (a path, a text), and
+    // the log filters (the security pack's masking) see it as one string to mask.
+    const { type, message } = (failure.structuredContent as { error: { type: string; message: string } }).error;
+    context.logger.debug({ errorType: type, error: message }, 'tool failed');
+    return failure;
   }
 }
 
@@ -116,6 +122,7 @@ export async function invokeTool(runtime: ToolRuntime, name: string, args: unkno
   const started = performance.now();
   const raw = await runHandler(tool, args, runtime, env);
   const result = await applyMiddleware({ tool: name, isError: raw.isError === true, structuredContent: raw.structuredContent ?? {} }, runtime.middleware);
-  runtime.loggerFor(tool.packId).debug({ tool: name, ms: Math.round(performance.now() - started), isError: result.isError }, 'tool call');
-  return toCallResult(result);
+  const shaped = limitResultSize(name, tool.definition.input, result.structuredContent, () => toCallResult(result));
+  runtime.loggerFor(tool.packId).debug({ tool: name, ms: Math.round(performance.now() - started), isError: shaped.isError === true }, 'tool call');
+  return shaped;
 }

@@ -4,7 +4,7 @@
  */
 import { stat } from 'node:fs/promises';
 import { isAbsolute, join } from 'node:path';
-import { createServiceRef, type Workspace } from '../../sdk/index.js';
+import { createServiceRef, FileSystemError, isGitName, isToolpackDataName, type Workspace } from '../../sdk/index.js';
 import { findAdrDirectory, readCatalog, type Catalog } from './catalog/index.js';
 
 export const DEFAULT_ADR_DIRECTORY = 'docs/adrs';
@@ -42,6 +42,10 @@ export function createAdrCatalogService(): AdrCatalogService {
     async locate(projectRoot, adrDirectory, workspace, param = 'adrDirectory') {
       const given = adrDirectory?.trim() || DEFAULT_ADR_DIRECTORY;
       const dir = await workspace.resolve(isAbsolute(given) ? given : join(projectRoot, given), param);
+      // ADRs never live in (or get written into) .git or .toolpack: a folder created there is already a hazard.
+      if (`${workspace.relative(dir)}/${given}`.split(/[\\/]/).some((name) => isGitName(name) || isToolpackDataName(name))) {
+        throw new FileSystemError(`parameter "${param}": "${given}" is inside .git or .toolpack, which hold git's and Toolpack's own data, not ADRs`, { parameter: param, path: given, reason: 'protected' });
+      }
       if (await isDirectory(dir)) return { dir, relative: workspace.relative(dir) || '.', source: 'parameter', exists: true };
       if (given === DEFAULT_ADR_DIRECTORY) {
         const found = await findAdrDirectory(projectRoot);

@@ -1,6 +1,7 @@
 /** The files pack: read, write and list files, confined to the workspace. */
 import { definePlugin, coreServices, Type } from '../../sdk/index.js';
 import { KERNEL_RANGE } from '../kernel-range.js';
+import { createGuard } from './protected.js';
 import { listDirectoryTool } from './tools/list-directory.js';
 import { readFileTool } from './tools/read-file.js';
 import { writeFileTool } from './tools/write-file.js';
@@ -30,10 +31,12 @@ export default definePlugin({
   options: filesOptions,
   register(env) {
     env.registerInit({
-      deps: { config: coreServices.config },
-      init({ config }) {
+      deps: { config: coreServices.config, workspace: coreServices.workspace, store: coreServices.store, kernel: coreServices.kernel },
+      init({ config, workspace, store, kernel }) {
         const options = config as unknown as FilesOptions;
-        return { tools: [readFileTool(options), writeFileTool(options), listDirectoryTool(options)] };
+        // .git, .toolpack, the store and the config files: see protected.ts.
+        const guard = createGuard(workspace, { storePath: store.path, configFile: kernel.configFile });
+        return { tools: [readFileTool(options, guard), writeFileTool(options, guard), listDirectoryTool(options, guard)] };
       },
     });
   },

@@ -33,8 +33,9 @@ export default definePlugin({
     let scanner: ProjectScanner | undefined;
     env.provideService({
       service: projectScannerRef,
-      deps: { cache: coreServices.cache, config: coreServices.config },
-      factory: ({ cache, config }) => (scanner ??= createProjectScanner(cache, { maxFiles: config.maxFiles as number })),
+      deps: { cache: coreServices.cache, config: coreServices.config, workspace: coreServices.workspace },
+      factory: ({ cache, config, workspace }) =>
+        (scanner ??= createProjectScanner(cache, { maxFiles: config.maxFiles as number, roots: [workspace.root, ...workspace.allowedRoots] })),
     });
     env.registerInit({
       deps: {

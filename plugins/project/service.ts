@@ -44,7 +44,11 @@ const cacheKey = (root: string) => `project.scan:${root}`;
 /** Trees kept watched in memory at once; the least recently scanned one is let go. */
 const WATCHED_TREES = 4;
 
-export function createProjectScanner(cache: Cache, options: { maxFiles?: number } = {}): ProjectScanner {
+/**
+ * `roots` are the workspace roots: git lists a tree only when its git directory is
+ * inside them (default: each scanned root alone).
+ */
+export function createProjectScanner(cache: Cache, options: { maxFiles?: number; roots?: readonly string[] } = {}): ProjectScanner {
   const maxFiles = options.maxFiles ?? DEFAULT_MAX_FILES;
   // Root -> the last scan and a watch on its tree: an unchanged, watched tree needs no listing.
   const recent = new Map<string, { result: ScanResult; watch: TreeWatch }>();
@@ -71,7 +75,7 @@ export function createProjectScanner(cache: Cache, options: { maxFiles?: number 
     async scan(root, { signal, refresh = false } = {}) {
       const memo = recent.get(root);
       if (!refresh && memo && (await memo.watch.unchanged())) return { ...memo.result, cached: true };
-      const listing = await listFiles(root, maxFiles, signal);
+      const listing = await listFiles(root, maxFiles, signal, options.roots ?? [root]);
       const files = listing.files.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
       const print = fingerprint(files);
       const stored = refresh ? undefined : cache.get<StoredScan>(cacheKey(root));

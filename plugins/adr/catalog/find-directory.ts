@@ -1,6 +1,7 @@
 /** Where a project keeps its ADRs: adr-tools' .adr-dir first, then the folders the common tools use. */
-import { readFile, stat } from 'node:fs/promises';
+import { realpath, stat } from 'node:fs/promises';
 import { isAbsolute, join, relative, resolve } from 'node:path';
+import { readConfinedText } from '../../../sdk/index.js';
 import { parseAdr } from './parse-adr.js';
 import { listMarkdownFiles } from './read-catalog.js';
 
@@ -17,7 +18,7 @@ export const ADR_DIRECTORY_CANDIDATES = [
 
 export async function findAdrDirectory(projectRoot: string): Promise<{ dir: string | null; source: string }> {
   const root = resolve(projectRoot);
-  const configured = await readFile(join(root, '.adr-dir'), 'utf8').catch(() => null);
+  const configured = await readConfinedText(join(root, '.adr-dir'), [await realpath(root).catch(() => root)], { maxBytes: 64 * 1024 }).catch(() => null);
   const line = configured?.split(/\r?\n/)[0]?.trim();
   if (line) {
     const dir = resolve(root, line);
@@ -38,8 +39,10 @@ async function isDirectory(path: string): Promise<boolean> {
 }
 
 async function holdsAdrs(dir: string): Promise<boolean> {
-  for (const path of await listMarkdownFiles(dir).catch(() => [])) {
-    const text = await readFile(join(dir, path), 'utf8').catch(() => null);
+  const real = await realpath(dir).catch(() => null);
+  if (!real) return false;
+  for (const path of await listMarkdownFiles(real).catch(() => [])) {
+    const text = await readConfinedText(join(real, path), [real], { maxBytes: 4 * 1024 * 1024 }).catch(() => null);
     if (text !== null && parseAdr(path, text) !== null) return true;
   }
   return false;

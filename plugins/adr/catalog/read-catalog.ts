@@ -2,8 +2,9 @@
  * A folder of ADRs → Catalog: every record parsed, links made two-way, and the problems a
  * reviewer would want to hear about. Read-only: it never writes a file.
  */
-import { readdir, readFile } from 'node:fs/promises';
+import { readdir, realpath } from 'node:fs/promises';
 import { join } from 'node:path';
+import { readConfinedText, type ToolError } from '../../../sdk/index.js';
 import { addLink } from './links.js';
 import { parseAdr } from './parse-adr.js';
 import {
@@ -18,6 +19,8 @@ import {
 } from './types.js';
 
 const MARKDOWN = /\.(md|markdown)$/i;
+/** An ADR is a page or two; anything far larger is not one (and is not read whole). */
+const MAX_ADR_BYTES = 4 * 1024 * 1024;
 
 /** Markdown files in dir and in its direct subfolders (say, archive/), relative and with "/" separators. */
 export async function listMarkdownFiles(dir: string): Promise<string[]> {
@@ -38,12 +41,15 @@ export async function readCatalog(dir: string): Promise<Catalog> {
   const adrs: ParsedAdr[] = [];
   const skipped: string[] = [];
   const problems: CatalogProblem[] = [];
-  for (const path of await listMarkdownFiles(dir)) {
+  // Reads are confined to the folder's real location: a record swapped for a symlink out of it is not read.
+  const real = await realpath(dir);
+  for (const path of await listMarkdownFiles(real)) {
     let text: string;
     try {
-      text = await readFile(join(dir, path), 'utf8');
+      text = await readConfinedText(join(real, path), [real], { display: path, maxBytes: MAX_ADR_BYTES });
     } catch (error) {
-      const reason = (error as NodeJS.ErrnoException).code ?? (error as Error).message;
+      const details = (error as Partial<ToolError>).details ?? {};
+      const reason = String(details.code ?? details.reason ?? (error as Error).message);
       problems.push({ kind: 'unreadable', message: `${path} could not be read (${reason})`, paths: [path], numbers: [] });
       continue;
     }

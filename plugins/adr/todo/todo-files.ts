@@ -5,7 +5,6 @@
  * `docs/Tasks.md` → `docs/tasks.json`); a `todoPath` that already ends in `.json`
  * is the JSON file itself. Both are written atomically.
  */
-import { readFile } from 'node:fs/promises';
 import { basename, dirname, extname, isAbsolute, join, relative, sep } from 'node:path';
 import { FileSystemError, ValidationError, type Workspace } from '../../../sdk/index.js';
 import { parseAdr } from '../catalog/index.js';
@@ -32,11 +31,12 @@ export async function todoTargets(workspace: Workspace, root: string, todoPath: 
 /** The file's text, or null when it does not exist. */
 export async function readTodoText(workspace: Workspace, target: string): Promise<string | null> {
   try {
-    return await readFile(target, 'utf8');
+    // Confined: a TODO file swapped for a symlink out of the workspace is refused, not read.
+    return await workspace.readText(target, { param: 'todoPath' });
   } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    if (code === 'ENOENT') return null;
-    throw new FileSystemError(`parameter "todoPath": cannot read "${workspace.relative(target)}" (${code ?? (error as Error).message})`, { parameter: 'todoPath' });
+    const details = (error as { details?: { code?: string; reason?: string } }).details ?? {};
+    if (details.code === 'ENOENT') return null;
+    throw new FileSystemError(`parameter "todoPath": cannot read "${workspace.relative(target)}" (${details.code ?? details.reason ?? (error as Error).message})`, { parameter: 'todoPath' });
   }
 }
 
@@ -110,7 +110,7 @@ export async function adrInfoFor(workspace: Workspace, root: string, paths: Iter
     let parsed = null;
     try {
       const real = await workspace.resolve(join(root, path), 'linkedAdr');
-      parsed = parseAdr(basename(real), await readFile(real, 'utf8'));
+      parsed = parseAdr(basename(real), await workspace.readText(real, { param: 'linkedAdr' }));
     } catch {
       // Gone, unreadable or outside the workspace: shown as "ADR not found".
     }

@@ -4,9 +4,9 @@
  * counted, mismatches between records and code are listed, and an alignment
  * score is computed from those counts (the formula is in the result).
  */
-import { readFile, stat } from 'node:fs/promises';
+import { stat } from 'node:fs/promises';
 import { isAbsolute, join } from 'node:path';
-import { FileSystemError, Params, StringEnum, Type, defineTool } from '../../../sdk/index.js';
+import { FileSystemError, Params, StringEnum, Type, defineTool, type Workspace } from '../../../sdk/index.js';
 import { ConversationContext, ProjectPath } from '../../project/schemas.js';
 import type { AdrToolDeps } from '../deps.js';
 import { AdrRefSchema, adrRefMaker } from '../evidence/adr-ref.js';
@@ -61,12 +61,13 @@ const Environment = Type.Object({
   undocumented: Type.Array(Type.Object({ technology: Type.String(), evidence: Type.Array(Type.String()) }), { description: 'Deployment and CI technologies in the project that no accepted ADR mentions.' }),
 });
 
-async function readTodo(root: string, todoPath: string, workspace: { resolve(path: string, param?: string): Promise<string>; relative(path: string): string }) {
+async function readTodo(root: string, todoPath: string, workspace: Pick<Workspace, 'resolve' | 'relative' | 'readText'>) {
   const real = await workspace.resolve(isAbsolute(todoPath) ? todoPath : join(root, todoPath), 'todoPath');
   const info = await stat(real).catch(() => null);
   if (!info) return { path: workspace.relative(real), found: false, doc: null as TodoDocument | null };
   if (!info.isFile()) throw new FileSystemError(`parameter "todoPath": "${todoPath}" is not a file (expected a Markdown TODO file)`, { parameter: 'todoPath', path: todoPath });
-  return { path: workspace.relative(real), found: true, doc: parseTodo(await readFile(real, 'utf8')) };
+  // Confined: a TODO swapped for a symlink out of the workspace since the check is refused.
+  return { path: workspace.relative(real), found: true, doc: parseTodo(await workspace.readText(real, { param: 'todoPath' })) };
 }
 
 export const compareAdrProgressTool = (deps: AdrToolDeps) =>

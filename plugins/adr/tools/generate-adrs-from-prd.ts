@@ -3,7 +3,7 @@
  * constraints and non-functional requirements by area), and writes one proposed ADR per
  * area not yet covered by an existing ADR: all of them, or none when a write fails.
  */
-import { readFile, stat } from 'node:fs/promises';
+import { stat } from 'node:fs/promises';
 import { isAbsolute, join } from 'node:path';
 import { defineTool, FileSystemError, Params, StringEnum, Type } from '../../../sdk/index.js';
 import { ConversationContext, ProjectPath } from '../../project/schemas.js';
@@ -77,9 +77,8 @@ export const generateAdrsFromPrdTool = (deps: AdrToolDeps) =>
       if (!info) throw new FileSystemError(`parameter "prdPath": "${given}" does not exist (expected a PRD file in Markdown, relative to the project)`, { parameter: 'prdPath', path: given });
       if (!info.isFile()) throw new FileSystemError(`parameter "prdPath": "${given}" is not a file (expected a PRD file in Markdown)`, { parameter: 'prdPath', path: given });
       if (info.size > MAX_PRD_BYTES) throw new FileSystemError(`parameter "prdPath": "${given}" is ${info.size} bytes, more than the ${MAX_PRD_BYTES} a PRD is expected to be`, { parameter: 'prdPath', path: given });
-      const text = await readFile(prdReal, 'utf8').catch((error: Error) => {
-        throw new FileSystemError(`parameter "prdPath": cannot read "${given}": ${error.message}`, { parameter: 'prdPath', path: given });
-      });
+      // Confined: a PRD swapped for a symlink out of the workspace after the checks above is refused (the error names prdPath).
+      const text = await workspace.readText(prdReal, { param: 'prdPath', maxBytes: MAX_PRD_BYTES });
 
       const prd = readPrd(text);
       const findings = findDecisions(prd.sentences);

@@ -4,13 +4,14 @@ import { FileSystemError, Params, StringEnum, Type, defineTool } from '../../../
 import type { FilesOptions } from '../index.js';
 import { describeFsError } from '../file-checks.js';
 import { gitignoreFor } from '../gitignore.js';
+import type { Guard } from '../protected.js';
 
 const ENTRY_TYPES = ['file', 'directory', 'symlink', 'other'] as const;
 
 const typeOf = (info: Awaited<ReturnType<typeof lstat>>): (typeof ENTRY_TYPES)[number] =>
   info.isSymbolicLink() ? 'symlink' : info.isDirectory() ? 'directory' : info.isFile() ? 'file' : 'other';
 
-export const listDirectoryTool = (options: FilesOptions) =>
+export const listDirectoryTool = (options: FilesOptions, guard: Guard) =>
   defineTool({
     name: 'list_directory',
     title: 'List directory',
@@ -35,11 +36,14 @@ export const listDirectoryTool = (options: FilesOptions) =>
     annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: false },
     async handler({ path }, { workspace }) {
       const real = await workspace.resolve(path, 'path');
-      const names = await readdir(real).catch((error: NodeJS.ErrnoException) => {
+      guard.check('list', path, real);
+      const all = await readdir(real).catch((error: NodeJS.ErrnoException) => {
         if (error.code === 'ENOTDIR') throw new FileSystemError(`"${path}" is a file, not a folder; use read_file to read it`, { path });
         throw describeFsError(error, path);
       });
-      const isIgnored = await gitignoreFor(workspace.root, real);
+      // The store folder is not shown: its contents are not the client's business.
+      const names = all.filter((name) => !guard.hidden(name));
+      const isIgnored = await gitignoreFor(workspace, real);
       const entries = [];
       let hidden = 0;
       for (const name of names) {

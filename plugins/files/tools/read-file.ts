@@ -1,9 +1,9 @@
-import { readFile, stat } from 'node:fs/promises';
-import { ContentError, FileSystemError, Params, Type, defineTool } from '../../../sdk/index.js';
+import { ContentError, FileSystemError, Params, Type, defineTool, isToolError } from '../../../sdk/index.js';
 import type { FilesOptions } from '../index.js';
 import { describeFsError, looksBinary } from '../file-checks.js';
+import type { Guard } from '../protected.js';
 
-export const readFileTool = (options: FilesOptions) =>
+export const readFileTool = (options: FilesOptions, guard: Guard) =>
   defineTool({
     name: 'read_file',
     title: 'Read file',
@@ -20,29 +20,44 @@ export const readFileTool = (options: FilesOptions) =>
     }),
     annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: false },
     async handler({ path }, { workspace }) {
-      const real = await workspace.resolve(path, 'path');
-      const info = await stat(real).catch((error: NodeJS.ErrnoException) => {
-        throw describeFsError(error, path);
+      guard.check('read', path, await workspace.resolve(path, 'path'));
+      // Open first, then check what was opened: a symlink swapped in after the check above is caught here.
+      const { handle, real } = await workspace.openFile(path, 'path').catch((error: NodeJS.ErrnoException) => {
+        throw isToolError(error) ? error : describeFsError(error, path);
       });
-      if (info.isDirectory()) throw new FileSystemError(`"${path}" is a directory; use list_directory to see its contents`, { path });
-      if (!info.isFile()) throw new FileSystemError(`"${path}" is not a regular file`, { path });
-      if (info.size > options.maxReadBytes) {
-        throw new FileSystemError(`"${path}" is ${info.size} bytes, over the ${options.maxReadBytes}-byte read limit (files pack option maxReadBytes)`, {
-          path,
-          size: info.size,
-          limit: options.maxReadBytes,
-        });
+      try {
+        guard.check('read', path, real);
+        const info = await handle.stat();
+        if (info.isDirectory()) throw new FileSystemError(`"${path}" is a directory; use list_directory to see its contents`, { path });
+        if (!info.isFile()) throw new FileSystemError(`"${path}" is not a regular file`, { path });
+        if (info.size > options.maxReadBytes) {
+          throw new FileSystemError(`"${path}" is ${info.size} bytes, over the ${options.maxReadBytes}-byte read limit (files pack option maxReadBytes)`, {
+            path,
+            size: info.size,
+            limit: options.maxReadBytes,
+          });
+        }
+        // One byte more than the size tells a file that grew since the stat.
+        const buffer = Buffer.alloc(info.size + 1);
+        let length = 0;
+        for (;;) {
+          const { bytesRead } = await handle.read(buffer, length, buffer.length - length, length);
+          if (bytesRead === 0 || (length += bytesRead) === buffer.length) break;
+        }
+        if (length > info.size) throw new FileSystemError(`"${path}" changed while it was being read; try again`, { path });
+        const bytes = buffer.subarray(0, length);
+        if (looksBinary(bytes)) throw new ContentError(`"${path}" is a binary file; read_file returns text files only`, { path, size: bytes.length });
+        const content = bytes.toString('utf8');
+        return {
+          path: workspace.relative(real),
+          content,
+          size: bytes.length,
+          lines: content === '' ? 0 : content.split('\n').length - (content.endsWith('\n') ? 1 : 0),
+          encoding: 'utf8' as const,
+          modified: info.mtime.toISOString(),
+        };
+      } finally {
+        await handle.close();
       }
-      const bytes = await readFile(real);
-      if (looksBinary(bytes)) throw new ContentError(`"${path}" is a binary file; read_file returns text files only`, { path, size: bytes.length });
-      const content = bytes.toString('utf8');
-      return {
-        path: workspace.relative(real),
-        content,
-        size: bytes.length,
-        lines: content === '' ? 0 : content.split('\n').length - (content.endsWith('\n') ? 1 : 0),
-        encoding: 'utf8' as const,
-        modified: info.mtime.toISOString(),
-      };
     },
   });

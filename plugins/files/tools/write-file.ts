@@ -4,11 +4,9 @@ import { basename, dirname, join, sep } from 'node:path';
 import { FileSystemError, Params, Type, ValidationError, defineTool } from '../../../sdk/index.js';
 import type { FilesOptions } from '../index.js';
 import { describeFsError } from '../file-checks.js';
+import { isPackageJson, toolpackKeyChange, type Guard } from '../protected.js';
 
-/** Folders whose contents a write could turn into code execution or store corruption. */
-const PROTECTED_DIRS = ['.git', '.toolpack'];
-
-export const writeFileTool = (options: FilesOptions) =>
+export const writeFileTool = (options: FilesOptions, guard: Guard) =>
   defineTool({
     name: 'write_file',
     title: 'Write file',
@@ -34,11 +32,15 @@ export const writeFileTool = (options: FilesOptions) =>
       }
       const real = await workspace.resolve(path, 'path');
       const relative = workspace.relative(real);
-      if (relative === '.' || PROTECTED_DIRS.some((d) => relative === d || relative.startsWith(`${d}/`) || relative.includes(`/${d}/`))) {
-        throw new FileSystemError(`refusing to write "${path}": ${relative === '.' ? 'it is the workspace root' : `files under ${PROTECTED_DIRS.join(' and ')} are managed by git and Toolpack`}`, { path });
-      }
+      guard.check('write', path, real);
       const previous = await lstat(real).catch(() => null);
       if (previous?.isDirectory()) throw new FileSystemError(`"${path}" is a directory; give a file path`, { path });
+      if (isPackageJson(real)) {
+        const before = previous ? await workspace.readText(real, { param: 'path', maxBytes: options.maxWriteBytes }).catch(() => undefined) : null;
+        // An existing package.json we cannot read may hold a "toolpack" key: leave it alone.
+        const refused = before === undefined ? 'exists but cannot be read to check its "toolpack" key (Toolpack configuration)' : toolpackKeyChange(before, content);
+        if (refused) throw new FileSystemError(`parameter "path": "${path}" ${refused}`, { parameter: 'path', path, reason: 'protected' });
+      }
 
       const dir = dirname(real);
       try {
@@ -47,7 +49,9 @@ export const writeFileTool = (options: FilesOptions) =>
         throw describeFsError(error as NodeJS.ErrnoException, dirname(path));
       }
       // The folder was created inside the workspace; re-check in case a symlink raced in.
-      if (!workspace.contains(await workspace.resolve(dir, 'path'))) throw new FileSystemError(`"${path}" resolves outside the workspace`, { path });
+      const realDir = await workspace.resolve(dir, 'path');
+      if (!workspace.contains(realDir)) throw new FileSystemError(`parameter "path": "${path}" is outside the workspace`, { parameter: 'path', path });
+      guard.check('write', path, join(realDir, basename(real)));
 
       const temp = join(dir, `.${basename(real)}.${randomBytes(6).toString('hex')}.tmp`);
       try {

@@ -1,12 +1,13 @@
 /**
  * Bounded reads for the environment analysis: only files from the scan's
  * listing (so gitignored files are never opened), a size cap, a cap on how
- * many files are read, binaries skipped, symlinks refused (O_NOFOLLOW).
+ * many files are read, binaries skipped, symlinks refused and the opened
+ * descriptor confined to the project root (sdk openConfined).
  */
-import { constants } from 'node:fs';
-import { open } from 'node:fs/promises';
 import { join } from 'node:path';
+import { openConfined } from '../../../sdk/index.js';
 import type { FileEntry } from '../scanner/index.js';
+import { readError } from '../scanner/read.js';
 
 export const MAX_SOURCE_BYTES = 256 * 1024;
 export const MAX_SOURCE_FILES = 5000;
@@ -30,7 +31,7 @@ export class BoundedReader {
   async text(file: FileEntry): Promise<string | null> {
     if (file.size > this.maxBytes) return this.skip(file.path, `larger than ${this.maxBytes} bytes`);
     try {
-      const handle = await open(join(this.root, file.path), constants.O_RDONLY | constants.O_NOFOLLOW);
+      const { handle } = await openConfined(join(this.root, file.path), [this.root], { display: file.path });
       try {
         const buffer = Buffer.alloc(Math.min(file.size, this.maxBytes) + 1);
         const { bytesRead } = await handle.read(buffer, 0, buffer.length, 0);
@@ -43,7 +44,7 @@ export class BoundedReader {
         await handle.close();
       }
     } catch (error) {
-      return this.skip(file.path, `unreadable: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`);
+      return this.skip(file.path, readError(error, this.maxBytes));
     }
   }
 

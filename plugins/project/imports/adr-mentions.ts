@@ -4,7 +4,7 @@
  * file or a module. The folder is docs/adrs, else the one adr-tools' .adr-dir or
  * the usual names point at; it must lie inside the workspace.
  */
-import { readFile, stat } from 'node:fs/promises';
+import { stat } from 'node:fs/promises';
 import { join, posix } from 'node:path';
 import type { Workspace } from '../../../sdk/index.js';
 import { findAdrDirectory, readCatalog, type Catalog, type ParsedAdr } from '../../adr/catalog/index.js';
@@ -39,10 +39,8 @@ export async function readProjectAdrs(root: string, workspace: Workspace): Promi
   const catalog = await readCatalog(real);
   const texts = new Map<string, string>();
   for (const adr of catalog.adrs) {
-    const path = join(real, adr.path);
-    const size = await stat(path).then((s) => s.size, () => Infinity);
-    if (size > MAX_ADR_BYTES) continue;
-    const text = await readFile(path, 'utf8').catch(() => null);
+    // Confined and bounded: too large, gone or swapped for a symlink means not read.
+    const text = await workspace.readText(join(real, adr.path), { param: 'projectPath', maxBytes: MAX_ADR_BYTES }).catch(() => null);
     if (text !== null) texts.set(adr.path, text.toLowerCase());
   }
   return { directory: workspace.relative(real) || '.', source, catalog, texts };

@@ -4,17 +4,17 @@
  * reused until a commit, checkout or pull moves HEAD. Anything unusual (a missing
  * ref, a symbolic ref we cannot follow) answers null and the caller reads again.
  */
-import { readFileSync, statSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
+import { readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
 
-export function gitHead(start: string): string | null {
-  const gitDir = findGitDir(start);
-  if (!gitDir) return null;
+/** HEAD's commit in `gitDir`, a git directory the caller located (Git.gitDir: inside the workspace, or the user's enclosing repository). */
+export function gitHead(gitDir: string): string | null {
   const head = read(join(gitDir, 'HEAD'))?.trim();
   if (!head) return null;
   if (/^[0-9a-f]{40,64}$/.test(head)) return head;
+  // A ref name with ".." is invalid in git, and must not walk out of the git directory here.
   const ref = /^ref: (refs\/\S+)$/.exec(head)?.[1];
-  if (!ref) return null;
+  if (!ref || ref.includes('..')) return null;
   // Linked worktrees keep shared refs in the common folder.
   const common = read(join(gitDir, 'commondir'))?.trim();
   const refDirs = common ? [gitDir, resolve(gitDir, common)] : [gitDir];
@@ -27,19 +27,6 @@ export function gitHead(start: string): string | null {
   }
   // An unborn branch: no commit yet.
   return null;
-}
-
-function findGitDir(start: string): string | null {
-  for (let dir = resolve(start); ; dir = dirname(dir)) {
-    const candidate = join(dir, '.git');
-    const info = statSync(candidate, { throwIfNoEntry: false });
-    if (info?.isDirectory()) return candidate;
-    if (info?.isFile()) {
-      const pointer = /^gitdir: (.+)$/m.exec(read(candidate) ?? '')?.[1]?.trim();
-      return pointer ? resolve(dir, pointer) : null;
-    }
-    if (dirname(dir) === dir) return null;
-  }
 }
 
 function read(path: string): string | null {

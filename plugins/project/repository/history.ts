@@ -3,7 +3,7 @@
  * depth, activity statistics. Only counts and dates leave this module: author
  * names and e-mail addresses are personal data and stay out of results.
  */
-import type { Git } from '../../../sdk/index.js';
+import { GIT_DIFF_FLAGS, type Git } from '../../../sdk/index.js';
 import { gitHead } from './git-head.js';
 
 /** Newest commits read for author and activity statistics; the commit count itself is exact. */
@@ -27,9 +27,14 @@ export interface History {
 const recent = new Map<string, { head: string; day: number; history: History | null }>();
 const KEPT = 16;
 
-/** History of the commits touching `root`, or null when it is not in a git work tree or has no commit. */
+/**
+ * History of the commits touching `root`, or null when it is not in a git work tree,
+ * its git directory lies outside the workspace (git is not run there), or it has no commit.
+ */
 export async function historyOf(git: Git, root: string, signal?: AbortSignal, now = Date.now()): Promise<History | null> {
-  const head = gitHead(root);
+  const gitDir = await git.gitDir(root).catch(() => null);
+  if (!gitDir) return null;
+  const head = gitHead(gitDir);
   const day = Math.floor(now / DAY);
   const memo = recent.get(root);
   if (head && memo && memo.head === head && memo.day === day) return memo.history;
@@ -46,7 +51,7 @@ async function readHistory(git: Git, root: string, signal: AbortSignal | undefin
   try {
     // One git call in the common case: the log itself says whether there is history.
     const repo = await git.at(root);
-    const log = await repo.raw(['log', `--max-count=${MAX_LOG_COMMITS}`, '--format=%aE%x09%aN%x09%aI', 'HEAD', '--', '.']);
+    const log = await repo.raw(['log', ...GIT_DIFF_FLAGS, `--max-count=${MAX_LOG_COMMITS}`, '--format=%aE%x09%aN%x09%aI', 'HEAD', '--', '.']);
     const read = log.split('\n').filter(Boolean).length;
     if (read === 0) return null;
     const count = read < MAX_LOG_COMMITS ? read : Number((await repo.raw(['rev-list', '--count', 'HEAD', '--', '.'])).trim());

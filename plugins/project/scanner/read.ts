@@ -1,33 +1,36 @@
 /**
  * Bounded reads of the few files a scan looks into. Paths come from the
- * listing (already inside the root, symlinks dropped); O_NOFOLLOW still refuses
- * a file swapped for a symlink since, and anything over the size cap is left
- * unread and reported.
+ * listing (already inside the root, symlinks dropped); the read is confined
+ * all the same (sdk openConfined): a file or folder swapped for a symlink
+ * since is refused, as is anything whose opened descriptor is not under the
+ * project root. Anything over the size cap is left unread and reported.
  */
-import { constants } from 'node:fs';
-import { open } from 'node:fs/promises';
 import { join } from 'node:path';
+import { readConfinedText, type ToolError } from '../../../sdk/index.js';
 import type { FileEntry } from './types.js';
 
 export const MAX_READ_BYTES = 1024 * 1024;
 
 /**
- * The text of a listed file under `root`, or null when it is over `maxBytes` (sized
- * again through the open handle: it may have grown since the listing) or cannot be
- * read; O_NOFOLLOW refuses a file swapped for a symlink since.
+ * The text of a listed file under `root`, or why not: over `maxBytes` (sized again
+ * through the open handle: it may have grown since the listing), unreadable, or
+ * leading out of `root` (a symlink swapped in since the listing).
  */
 export async function readListedText(root: string, path: string, maxBytes: number): Promise<{ text: string } | { error: string }> {
   try {
-    const handle = await open(join(root, path), constants.O_RDONLY | constants.O_NOFOLLOW);
-    try {
-      if ((await handle.stat()).size > maxBytes) return { error: `larger than ${maxBytes} bytes` };
-      return { text: await handle.readFile('utf8') };
-    } finally {
-      await handle.close();
-    }
+    return { text: await readConfinedText(join(root, path), [root], { maxBytes, display: path }) };
   } catch (error) {
-    return { error: `unreadable: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}` };
+    return { error: readError(error, maxBytes) };
   }
+}
+
+/** A skipped-file reason from a readConfinedText error. */
+export function readError(error: unknown, maxBytes: number): string {
+  const details = (error as Partial<ToolError>).details ?? {};
+  if (details.code === 'TOO_LARGE') return `larger than ${maxBytes} bytes`;
+  if (details.reason === 'outside-workspace') return 'not read: it leads outside the project';
+  if (details.reason === 'symlink') return 'not read: it is a symbolic link';
+  return `unreadable: ${String(details.code ?? (error as Error).message)}`;
 }
 
 export class FileReader {

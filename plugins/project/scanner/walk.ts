@@ -1,14 +1,17 @@
 /**
  * The one listing of the tree a scan works from. In a git repository git lists
  * the files itself (so every ignore source it knows applies: nested .gitignore,
- * info/exclude, the global excludes file); elsewhere a walk with node:fs reads
- * the .gitignore files folder by folder. Symlinks are never followed, and .git
- * and node_modules are skipped unless git tracks files there.
+ * info/exclude, the global excludes file), run through the SDK's hardened git
+ * and only where the git directory is inside the workspace; elsewhere a walk
+ * with node:fs reads the .gitignore files folder by folder. Symlinks are never
+ * followed, in the last component or in a folder above it (git still lists the
+ * files of a tracked folder replaced by a symlink), and .git and node_modules
+ * are skipped unless git tracks files there.
  */
-import { execFile } from 'node:child_process';
-import { lstatSync, readdirSync, readFileSync, type Dirent } from 'node:fs';
+import { lstatSync, readdirSync, type Dirent } from 'node:fs';
 import { join } from 'node:path';
 import ignoreModule, { type Ignore } from 'ignore';
+import { locateGitDir, readConfinedText, runGit } from '../../../sdk/index.js';
 import type { FileEntry } from './types.js';
 
 const createIgnore = ((ignoreModule as unknown as { default?: unknown }).default ?? ignoreModule) as () => Ignore;
@@ -25,13 +28,8 @@ const readDirectory = (path: string): Dirent[] => {
     return [];
   }
 };
-const readText = (path: string): string | null => {
-  try {
-    return readFileSync(path, 'utf8');
-  } catch {
-    return null;
-  }
-};
+/** Largest .gitignore read by the walk. */
+const MAX_GITIGNORE_BYTES = 1024 * 1024;
 /** Files stat'ed between two yields to the event loop. */
 const STAT_BATCH = 4096;
 
@@ -41,30 +39,40 @@ export interface Listing {
   truncated: boolean;
 }
 
-export async function listFiles(root: string, maxFiles: number, signal?: AbortSignal): Promise<Listing> {
-  const fromGit = await gitPaths(root, signal);
+/**
+ * List `root` (a real path). `roots` are the workspace roots: git is used only when
+ * the git directory lies inside them (default: the project root itself).
+ */
+export async function listFiles(root: string, maxFiles: number, signal?: AbortSignal, roots: readonly string[] = [root]): Promise<Listing> {
+  const fromGit = await gitPaths(root, roots, signal);
   signal?.throwIfAborted();
   // An empty listing from git means an empty repository or a root git ignores (a
   // node_modules or build folder): the walk then lists what is really there.
   if (fromGit && fromGit.length > 0) {
     const truncated = fromGit.length > maxFiles;
-    return { source: 'git', files: await statAll(root, fromGit.slice(0, maxFiles), signal), truncated };
+    return { source: 'git', files: await statAll(root, fromGit.slice(0, maxFiles), signal, true), truncated };
   }
+  // The walk descends real folders only, so its paths need no folder check.
   const walked = await walk(root, maxFiles, signal);
-  return { source: 'filesystem', files: await statAll(root, walked.paths, signal), truncated: walked.truncated };
+  return { source: 'filesystem', files: await statAll(root, walked.paths, signal, false), truncated: walked.truncated };
 }
 
-/** Tracked plus untracked-but-not-ignored files, or null when root is not in a work tree (or git is missing). */
-function gitPaths(root: string, signal?: AbortSignal): Promise<string[] | null> {
+/**
+ * Tracked plus untracked-but-not-ignored files, or null when root is not in a work
+ * tree, its git directory is outside the workspace, or git is missing.
+ */
+async function gitPaths(root: string, roots: readonly string[], signal?: AbortSignal): Promise<string[] | null> {
+  if ((await locateGitDir(root, roots)).kind !== 'repository') return null;
   // --exclude applies to untracked files only: a tracked node_modules is still listed.
   const args = ['ls-files', '-z', '--cached', '--others', '--exclude-standard', '--exclude=node_modules/'];
-  return new Promise((resolve) => {
-    execFile('git', args, { cwd: root, maxBuffer: 512 * 1024 * 1024, signal, encoding: 'utf8' }, (error, stdout) => {
-      if (error) return resolve(null);
-      // --cached lists a file once per conflict stage; a Set keeps one.
-      resolve([...new Set(stdout.split('\0').filter((path) => path && !isToolpackData(path)))]);
-    });
-  });
+  try {
+    const stdout = await runGit(args, { cwd: root, roots, signal, maxBuffer: 512 * 1024 * 1024 });
+    // --cached lists a file once per conflict stage; a Set keeps one.
+    return [...new Set(stdout.split('\0').filter((path) => path && !isToolpackData(path)))];
+  } catch {
+    signal?.throwIfAborted();
+    return null;
+  }
 }
 
 async function walk(root: string, maxFiles: number, signal?: AbortSignal): Promise<{ paths: string[]; truncated: boolean }> {
@@ -81,7 +89,7 @@ async function walk(root: string, maxFiles: number, signal?: AbortSignal): Promi
     const entries = readDirectory(join(root, rel));
     let levels = inherited;
     if (entries.some((entry) => entry.name === '.gitignore' && entry.isFile())) {
-      const text = readText(join(root, rel, '.gitignore'));
+      const text = await readConfinedText(join(root, rel, '.gitignore'), [root], { maxBytes: MAX_GITIGNORE_BYTES }).catch(() => null);
       if (text !== null) levels = [...inherited, { base: rel, matcher: createIgnore().add(text) }];
     }
     // Each .gitignore applies to the paths below its own folder, and the deepest one that
@@ -95,7 +103,8 @@ async function walk(root: string, maxFiles: number, signal?: AbortSignal): Promi
       return false;
     };
     for (const entry of entries) {
-      if (entry.isSymbolicLink()) continue;
+      // A `.git` file (a submodule's, or a planted one) is git's, not the project's.
+      if (entry.isSymbolicLink() || entry.name === '.git') continue;
       const path = rel ? `${rel}/${entry.name}` : entry.name;
       if (entry.isDirectory()) {
         if (!ALWAYS_SKIPPED.has(entry.name) && !ignored(path, true)) pending.push({ rel: path, levels });
@@ -109,22 +118,51 @@ async function walk(root: string, maxFiles: number, signal?: AbortSignal): Promi
 }
 
 /**
- * Size and mtime of each path; symlinks, folders (submodules) and files gone since
- * listing are dropped. Synchronous lstat in batches: on Node 20 a promise per file
- * costs several times the system call, and yielding between batches keeps the
- * server answering (and cancellation arriving) during a large scan.
+ * Size and mtime of each path; symlinks, folders (submodules), files gone since
+ * listing and files below a folder that is a symlink (or not a folder) are
+ * dropped. Synchronous lstat in batches: on Node 20 a promise per file costs
+ * several times the system call, and yielding between batches keeps the server
+ * answering (and cancellation arriving) during a large scan.
  */
-async function statAll(root: string, paths: string[], signal?: AbortSignal): Promise<FileEntry[]> {
+async function statAll(root: string, paths: string[], signal: AbortSignal | undefined, checkFolders: boolean): Promise<FileEntry[]> {
   const results: FileEntry[] = [];
+  const realFolder = checkFolders ? realFolders(root) : () => true;
   for (let start = 0; start < paths.length; start += STAT_BATCH) {
     if (start > 0) await new Promise((resolve) => setImmediate(resolve));
     signal?.throwIfAborted();
     const end = Math.min(paths.length, start + STAT_BATCH);
     for (let index = start; index < end; index++) {
       const path = paths[index]!;
+      const slash = path.lastIndexOf('/');
+      if (slash >= 0 && !realFolder(path.slice(0, slash))) continue;
       const info = lstatSync(join(root, path), { throwIfNoEntry: false });
       if (info?.isFile()) results.push({ path, size: info.size, mtimeMs: info.mtimeMs });
     }
   }
   return results;
+}
+
+/**
+ * Whether a folder (relative, "/"-separated) is a real folder all the way down
+ * from root, no component a symlink: lstat once per folder, cached, so a
+ * 100,000-file listing costs one call per folder. `..` or empty components are
+ * refused outright.
+ */
+function realFolders(root: string): (folder: string) => boolean {
+  const known = new Map<string, boolean>();
+  const check = (folder: string): boolean => {
+    let verdict = known.get(folder);
+    if (verdict !== undefined) return verdict;
+    const slash = folder.lastIndexOf('/');
+    const name = folder.slice(slash + 1);
+    verdict =
+      name !== '' &&
+      name !== '.' &&
+      name !== '..' &&
+      (slash < 0 || check(folder.slice(0, slash))) &&
+      lstatSync(join(root, folder), { throwIfNoEntry: false })?.isDirectory() === true;
+    known.set(folder, verdict);
+    return verdict;
+  };
+  return check;
 }

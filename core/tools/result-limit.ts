@@ -1,0 +1,53 @@
+/**
+ * The kernel-wide cap on one tool result. A result travels as one JSON-RPC
+ * message holding its text (the indented JSON) and its structured copy; the
+ * official SDK's stdio client drops the connection on a message over 10 MiB,
+ * so a result is at most 8 MiB as sent, leaving room for the envelope.
+ *
+ * Over the cap the caller gets a ContentError naming the size and the
+ * parameters that narrow the call. Storing the result as a resource was
+ * considered and left out: reading it back is one resources/read message of
+ * the same size, which hits the same client limit.
+ */
+import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { errorResult } from './error-envelope.js';
+
+export const MAX_RESULT_BYTES = 8 * 1024 * 1024;
+
+/** Input parameters whose names suggest they narrow what a tool returns. */
+const NARROWING = /max|limit|offset|page|depth|include|exclude|path|pattern|glob|filter|start|end|lines?$|scope/i;
+
+const mib = (bytes: number) => `${(bytes / (1024 * 1024)).toFixed(1)} MiB`;
+
+function narrowingHint(inputSchema: unknown): { text: string; parameters: string[] } {
+  const properties = Object.keys((inputSchema as { properties?: Record<string, unknown> })?.properties ?? {});
+  const parameters = properties.filter((name) => NARROWING.test(name));
+  const text = parameters.length
+    ? `narrow the call with ${parameters.map((p) => `"${p}"`).join(', ')}, or pass a smaller input`
+    : 'pass a smaller input (a shorter text, a smaller file or a sub-folder)';
+  return { text, parameters };
+}
+
+function overLimit(tool: string, inputSchema: unknown, bytes: number, atLeast: boolean): CallToolResult {
+  const hint = narrowingHint(inputSchema);
+  const size = `${atLeast ? 'at least ' : ''}${bytes} bytes (${mib(bytes)})`;
+  return errorResult(
+    tool,
+    'ContentError',
+    `the result is ${size}, ${bytes - MAX_RESULT_BYTES} bytes over the limit of ${MAX_RESULT_BYTES} bytes (${mib(MAX_RESULT_BYTES)}) for one tool result; ${hint.text}`,
+    { resultBytes: bytes, limitBytes: MAX_RESULT_BYTES, overBytes: bytes - MAX_RESULT_BYTES, ...(atLeast ? { resultBytesIsLowerBound: true } : {}), narrowWith: hint.parameters },
+  );
+}
+
+/**
+ * `shape` builds the result as sent; it is skipped when the structured content
+ * alone is over the cap, so a huge result is not also indented for nothing.
+ */
+export function limitResultSize(tool: string, inputSchema: unknown, structuredContent: unknown, shape: () => CallToolResult): CallToolResult {
+  const structuredBytes = Buffer.byteLength(JSON.stringify(structuredContent) ?? '');
+  // The text repeats the structured content, so the message is at least twice its size.
+  if (structuredBytes * 2 > MAX_RESULT_BYTES) return overLimit(tool, inputSchema, structuredBytes * 2, true);
+  const result = shape();
+  const bytes = Buffer.byteLength(JSON.stringify(result));
+  return bytes > MAX_RESULT_BYTES ? overLimit(tool, inputSchema, bytes, false) : result;
+}
