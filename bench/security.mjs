@@ -16,7 +16,7 @@ async function toolpackScanner() {
     async run(content) {
       const result = await kernel.call('analyze_content_security', { content, contentType: 'mixed' });
       if (result.isError) throw new Error(result.content[0].text);
-      return result.structuredContent.securityIssues.length;
+      return result.structuredContent.totalFindings;
     },
   };
 }

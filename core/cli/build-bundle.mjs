@@ -5,9 +5,7 @@
 // loaded lazily or carry native code stay external and load from node_modules.
 import { build } from 'esbuild';
 
-await build({
-  entryPoints: ['dist/core/cli/bin.js'],
-  outfile: 'dist/toolpack.mjs',
+const options = {
   bundle: true,
   platform: 'node',
   format: 'esm',
@@ -18,4 +16,10 @@ await build({
   external: ['better-sqlite3', 'jiti', 'cosmiconfig', 'simple-git', 'typescript', 'web-tree-sitter', '@vscode/tree-sitter-wasm'],
   // Bundled CommonJS dependencies call require(); give the ESM bundle one.
   banner: { js: "import { createRequire as __toolpackCreateRequire } from 'node:module';\nconst require = __toolpackCreateRequire(import.meta.url);" },
-});
+};
+
+await build({ ...options, entryPoints: ['dist/core/cli/bin.js'], outfile: 'dist/toolpack.mjs' });
+// The security pack's scan worker is a second entry: a worker thread loads it by URL,
+// looked up beside the module that starts it (plugins/security/worker/worker-file.ts),
+// which in the bundle is dist/toolpack.mjs.
+await build({ ...options, entryPoints: ['dist/plugins/security/worker/security-scan-worker.js'], outfile: 'dist/security-scan-worker.js' });

@@ -2,24 +2,32 @@
  * The security pack's service, shared with other packs (scoring, deployment)
  * through `securityScannerRef`: the rule set (built-in, added by modules,
  * saved custom rules), scanning, masking, the vault and the settings.
+ *
+ * Where the work runs: `run` weighs a job by the characters it scans, times
+ * the compiled size of the user patterns involved (RE2's search costs about
+ * that much per character). Up to 256 KiB of such weight runs in process,
+ * where it takes milliseconds; more goes to the scan worker pool, off the
+ * event loop, within the time budget (pack option scanTimeoutMs). `scan` and
+ * `maskSecrets` are synchronous for callers that cannot wait (the store's
+ * write filter, the log filter): they run in process, their user patterns
+ * (saved custom rules) within a 2 s budget, past which they throw.
  */
 import { existsSync } from 'node:fs';
-import { createServiceRef, type Store } from '../../sdk/index.js';
-import { findingsToMask, type MaskingLevel } from './engine/levels.js';
-import { maskText } from './engine/masker.js';
-import { scan, type ScanOptions, type ScanResult } from './engine/scanner.js';
-import { userPatternRules } from './engine/user-patterns.js';
+import { createServiceRef, type Logger, type Store } from '../../sdk/index.js';
+import { compileCustomRules, type CustomRuleRecord, type CustomRuleSpec } from './engine/custom-rules.js';
+import { budgetOf } from './engine/deadline.js';
+import type { MaskingLevel } from './engine/levels.js';
+import { createRuleEngine, type RuleEngine, type ScanRequest } from './engine/rule-engine.js';
+import type { ScanResult } from './engine/scanner.js';
+import { programSizeOf, userPatternRules } from './engine/user-patterns.js';
 import { createVault, type Vault } from './engine/vault.js';
-import type { SecurityRule, Severity } from './rules/types.js';
+import { jobPatterns, jobTexts, runJob, type JobInput, type JobName, type JobOutput } from './jobs/index.js';
+import type { ScanBudget, ScanRule, SecurityRule, UserRule } from './rules/types.js';
+import { describeRule, presetCandidates } from './worker/rule-transfer.js';
+import { ScanPool } from './worker/scan-pool.js';
+import { findWorkerFile, type WorkerFile } from './worker/worker-file.js';
 
-export interface CustomRuleRecord {
-  id: string;
-  pattern: string;
-  severity: Severity;
-  description: string;
-  source: string;
-  createdAt: string;
-}
+export type { CustomRuleRecord };
 
 export interface OutputMaskingSettings {
   enabled: boolean;
@@ -28,26 +36,53 @@ export interface OutputMaskingSettings {
   updatedAt: string | null;
 }
 
+export interface SecurityScannerOptions {
+  /** Time budget of one scan job, in milliseconds. */
+  scanTimeoutMs?: number;
+  /** Scan worker threads, started on first use. */
+  scanWorkers?: number;
+  /** The pack's logger, once it has one (the service may be created before the pack's init). */
+  logger?: () => Logger | undefined;
+}
+
 export interface SecurityScanner {
   /** Every active rule; sensitive-file rules only when asked, as they flag names, not values. */
-  rules(options?: { includeSensitiveFiles?: boolean }): SecurityRule[];
-  scan(text: string, options?: ScanOptions & { extraRules?: SecurityRule[]; includeSensitiveFiles?: boolean; onlyExtraRules?: boolean }): ScanResult;
-  /** Replace every value the level masks with `[MASKED_<RULE>]`: for persisted text and output masking. */
-  maskSecrets(text: string, level: MaskingLevel, extraRules?: SecurityRule[]): { text: string; count: number };
+  rules(options?: { includeSensitiveFiles?: boolean }): ScanRule[];
+  /** In process, synchronous (user patterns within a 2 s budget): for small texts. */
+  scan(text: string, options?: ScanRequest): ScanResult;
+  /** Replace every value the level masks with `[MASKED_<RULE>]`: for persisted text and logs. In process, user patterns within a 2 s budget. */
+  maskSecrets(text: string, level: MaskingLevel, extraRules?: ScanRule[]): { text: string; count: number };
+  /** A tool's work (jobs/), in process or on the scan worker depending on its size, within the time budget. */
+  run<N extends JobName>(job: N, input: JobInput<N>, options?: { signal?: AbortSignal }): Promise<JobOutput<N>>;
   vault: Vault;
   customRules(): CustomRuleRecord[];
   saveCustomRules(rules: Array<Omit<CustomRuleRecord, 'createdAt'>>): void;
   outputMasking(): OutputMaskingSettings;
   setOutputMasking(settings: Omit<OutputMaskingSettings, 'updatedAt'>): OutputMaskingSettings;
+  /** Stop the scan workers. */
+  close(): Promise<void>;
 }
 
 export const securityScannerRef = createServiceRef<SecurityScanner>({ id: 'security.scanner' });
 
+export const DEFAULT_SCAN_TIMEOUT_MS = 20_000;
+export const DEFAULT_SCAN_WORKERS = 2;
+/** Work (characters × pattern weight) done in process; beyond it a job goes to the worker. */
+const IN_PROCESS_WEIGHT = 256 * 1024;
+/** Compiled RE2 instructions that weigh as much as one pass of the built-in rules. */
+const PROGRAM_PER_PASS = 16;
+const SYNC_BUDGET_MS = 2000;
+
 const DEFAULT_OUTPUT_MASKING: OutputMaskingSettings = { enabled: false, maskingLevel: 'standard', customPatterns: [], updatedAt: null };
 
-export function createSecurityScanner(store: Store, builtin: readonly SecurityRule[], added: readonly SecurityRule[]): SecurityScanner {
-  let custom: SecurityRule[] | undefined;
+export function createSecurityScanner(store: Store, builtin: readonly SecurityRule[], added: readonly SecurityRule[], options: SecurityScannerOptions = {}): SecurityScanner {
+  const timeoutMs = options.scanTimeoutMs ?? DEFAULT_SCAN_TIMEOUT_MS;
+  const log = () => options.logger?.();
+  let custom: { rules: UserRule[]; specs: CustomRuleSpec[] } | undefined;
   let output: OutputMaskingSettings | undefined;
+  let pool: ScanPool | undefined;
+  let workerFile: WorkerFile | null | undefined;
+  let closed = false;
   // Before the store exists nothing was ever saved: do not create it just to read.
   const storeExists = () => store.path === ':memory:' || existsSync(store.path);
 
@@ -58,27 +93,53 @@ export function createSecurityScanner(store: Store, builtin: readonly SecurityRu
           .all<CustomRuleRecord>()
       : [];
 
-  const activeCustom = () =>
-    (custom ??= customRules().map((record) => ({
-      ...userPatternRules([record.pattern], `custom rule ${record.id}`, { severity: record.severity })[0]!,
-      id: record.id,
-      description: record.description,
-    })));
+  const activeCustom = () => {
+    if (!custom) {
+      const skipped: Array<{ rule: string; reason: string }> = [];
+      const rules = compileCustomRules(customRules(), (record, reason) => skipped.push({ rule: record.id, reason }));
+      const specs: CustomRuleSpec[] = rules.map((rule) => ({ id: rule.id, pattern: rule.matcher.source, severity: rule.severity, description: rule.description }));
+      custom = { rules, specs };
+      // Logged once the rules are set: the log filter masks with them, and must not compile them again.
+      for (const entry of skipped) log()?.warn(entry, 'saved custom rule skipped: its pattern is not accepted any more');
+    }
+    return custom;
+  };
+
+  const engine = (budget: ScanBudget): RuleEngine => createRuleEngine({ builtin, added, custom: activeCustom().rules, budget });
+  // Synchronous callers (the store's write filter, the log filter) cannot move to a worker: their user patterns get 2 s.
+  const syncEngine = () => engine(budgetOf(SYNC_BUDGET_MS, true));
+
+  const workerPool = (): ScanPool | undefined => {
+    if (closed) return undefined;
+    if (workerFile === undefined) {
+      workerFile = findWorkerFile();
+      if (!workerFile) log()?.warn('the security scan worker was not found beside the pack; large scans run in process');
+    }
+    if (!workerFile) return undefined;
+    return (pool ??= new ScanPool(workerFile, {
+      size: options.scanWorkers ?? DEFAULT_SCAN_WORKERS,
+      timeoutMs,
+      setup: () => ({ rules: added.map(describeRule) }),
+      onWorkerError: (error) => log()?.warn({ err: error.message }, 'security scan worker stopped'),
+    }));
+  };
 
   const service: SecurityScanner = {
-    rules({ includeSensitiveFiles = false } = {}) {
-      const all = [...builtin, ...added, ...activeCustom()];
-      return includeSensitiveFiles ? all : all.filter((r) => r.category !== 'sensitive-file');
-    },
-    scan(text, options = {}) {
-      const rules = options.onlyExtraRules ? (options.extraRules ?? []) : [...service.rules(options), ...(options.extraRules ?? [])];
-      return scan(text, rules, options);
-    },
-    maskSecrets(text, level, extraRules = []) {
-      const { findings } = scan(text, [...service.rules(), ...extraRules]);
-      const wanted = findingsToMask(findings, level).concat(findings.filter((f) => extraRules.includes(f.rule)));
-      if (!wanted.length) return { text, count: 0 };
-      return { text: maskText(text, wanted, { strategy: 'replacement', maskingCharacter: 'x' }).masked, count: wanted.length };
+    rules: (request) => syncEngine().rules(request),
+    scan: (text, request) => syncEngine().scan(text, request),
+    maskSecrets: (text, level, extraRules) => syncEngine().maskSecrets(text, level, extraRules),
+    async run<N extends JobName>(job: N, input: JobInput<N>, { signal }: { signal?: AbortSignal } = {}): Promise<JobOutput<N>> {
+      // Patterns first: a bad one is a ValidationError before any work, and their size weighs the job.
+      let programSize = programSizeOf(activeCustom().rules);
+      for (const [parameter, patterns] of jobPatterns(job, input)) programSize += programSizeOf(userPatternRules(patterns, parameter));
+      const texts = jobTexts(job, input);
+      let characters = 0;
+      for (const text of texts) characters += text.length;
+      const target = characters * (1 + programSize / PROGRAM_PER_PASS) > IN_PROCESS_WEIGHT ? workerPool() : undefined;
+      if (!target) return runJob(job, engine(budgetOf(timeoutMs)), input);
+      const inProcessRules = added.filter((rule) => typeof rule.validate === 'function');
+      const presets = texts.map((text) => presetCandidates(text, inProcessRules));
+      return (await target.run({ job, input, custom: activeCustom().specs, presets }, signal)) as JobOutput<N>;
     },
     vault: createVault(store),
     customRules,
@@ -105,6 +166,11 @@ export function createSecurityScanner(store: Store, builtin: readonly SecurityRu
         .run(JSON.stringify(next), next.updatedAt);
       output = next;
       return next;
+    },
+    async close() {
+      closed = true;
+      await pool?.close();
+      pool = undefined;
     },
   };
   return service;

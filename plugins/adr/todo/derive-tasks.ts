@@ -122,7 +122,7 @@ function candidates(text: string): string[] {
   const out: string[] = [];
   let paragraph: string[] = [];
   const flush = () => {
-    if (paragraph.length > 0) out.push(...sentences(paragraph.join(' ')));
+    if (paragraph.length > 0) for (const sentence of sentences(paragraph.join(' '))) out.push(sentence); // no spread: a huge paragraph would overflow the stack
     paragraph = [];
   };
   let item: string[] | null = null;
@@ -131,7 +131,7 @@ function candidates(text: string): string[] {
       const whole = plainText(item.join(' '));
       // An assessment bullet is dropped whole, whatever its later sentences say.
       if (ASSESSMENT.test(whole)) out.push(whole);
-      else out.push(...sentences(whole));
+      else for (const sentence of sentences(whole)) out.push(sentence);
     }
     item = null;
   };

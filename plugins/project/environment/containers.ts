@@ -122,7 +122,7 @@ export function analyseDockerfile(path: string, source: string, dockerignore: st
         else if (rest.split(/\s+/)[0]) envKeys.add(rest.split(/\s+/)[0]!);
         break;
       case 'EXPOSE':
-        exposes.push(...rest.split(/\s+/).filter(Boolean));
+        for (const port of rest.split(/\s+/)) if (port) exposes.push(port); // no spread: a huge EXPOSE line would overflow the stack
         break;
       case 'COPY':
       case 'ADD':

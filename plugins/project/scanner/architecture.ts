@@ -27,7 +27,7 @@ export function architectureSignals(input: {
   ];
   // Manifests of one ecosystem in several folders also make a monorepo, workspaces declared or not.
   const folders = new Set(input.manifests.map((manifest) => manifest.path.slice(0, Math.max(0, manifest.path.lastIndexOf('/')))));
-  if (monorepo.length === 0 && folders.size >= 3) monorepo.push(...input.manifests.map((manifest) => manifest.path));
+  if (monorepo.length === 0 && folders.size >= 3) for (const manifest of input.manifests) monorepo.push(manifest.path);
   if (monorepo.length > 0) signals.push({ kind: 'monorepo', evidence: cap(monorepo) });
 
   const { dockerfiles, compose } = input.infrastructure;

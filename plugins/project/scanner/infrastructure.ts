@@ -64,7 +64,7 @@ export async function scanInfrastructure(files: readonly FileEntry[], reader: Fi
       yamlRead++;
       const text = await reader.text(file);
       // Cheap test first: only text with top-level apiVersion and kind is parsed.
-      if (text !== null && /^apiVersion:\s*\S/m.test(text) && /^kind:\s*\S/m.test(text)) kubernetes.push(...kubernetesResources(path, text));
+      if (text !== null && /^apiVersion:\s*\S/m.test(text) && /^kind:\s*\S/m.test(text)) for (const resource of kubernetesResources(path, text)) kubernetes.push(resource);
     }
   }
   return { dockerfiles, compose, kubernetes, helm, terraform: { files: terraformFiles, providers: [...providers].sort() }, serverless };

@@ -139,9 +139,10 @@ function readPyproject(text: string) {
   }
   // Poetry: the python key is the interpreter, not a package.
   const notPython = (name: string) => name.toLowerCase() === 'python';
-  dependencies.push(...fromMap(toml.get('tool.poetry.dependencies'), false, notPython));
-  dependencies.push(...fromMap(toml.get('tool.poetry.dev-dependencies'), true, notPython));
-  for (const group of sectionsMatching(toml, /^tool\.poetry\.group\.[^.]+\.dependencies$/)) dependencies.push(...fromMap(group, true, notPython));
+  // Loops, not push(...): a hostile manifest may list more entries than a call takes arguments.
+  for (const dependency of fromMap(toml.get('tool.poetry.dependencies'), false, notPython)) dependencies.push(dependency);
+  for (const dependency of fromMap(toml.get('tool.poetry.dev-dependencies'), true, notPython)) dependencies.push(dependency);
+  for (const group of sectionsMatching(toml, /^tool\.poetry\.group\.[^.]+\.dependencies$/)) for (const dependency of fromMap(group, true, notPython)) dependencies.push(dependency);
   const name = tomlString(project.name) ?? tomlString(poetry.name);
   return { ...(name ? { name } : {}), dependencies: dedupe(dependencies) };
 }

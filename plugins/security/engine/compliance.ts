@@ -1,5 +1,6 @@
-/** Per-framework compliance from findings' compliance tags. */
+/** Per-framework compliance from findings' compliance tags; at most LIMITS.textLines issue lines each, with the total. */
 import type { ComplianceFramework } from '../rules/types.js';
+import { LIMITS } from './limits.js';
 import type { Finding } from './scanner.js';
 
 export const FRAMEWORK_KEYS = { gdpr: 'GDPR', pci: 'PCI-DSS', hipaa: 'HIPAA', sox: 'SOX' } as const satisfies Record<string, ComplianceFramework>;
@@ -7,7 +8,10 @@ export type FrameworkKey = keyof typeof FRAMEWORK_KEYS;
 
 export interface FrameworkStatus {
   compliant: boolean;
+  /** The first issues, one line each. */
   issues: string[];
+  /** How many issues there are in all. */
+  totalIssues: number;
   /** False when the caller limited the report to other frameworks. */
   assessed: boolean;
 }
@@ -23,10 +27,15 @@ export function complianceReport(findings: readonly Finding[], only?: readonly F
   const report = {} as Record<FrameworkKey, FrameworkStatus>;
   for (const [key, framework] of Object.entries(FRAMEWORK_KEYS) as Array<[FrameworkKey, ComplianceFramework]>) {
     const assessed = !only || only.includes(key);
-    const issues = assessed
-      ? findings.filter((f) => f.rule.compliance?.includes(framework)).map((f) => `line ${f.line}: ${f.rule.description} (${f.rule.id})`)
-      : [];
-    report[key] = { compliant: issues.length === 0, issues, assessed };
+    const issues: string[] = [];
+    let total = 0;
+    if (assessed) {
+      for (const f of findings) {
+        if (!f.rule.compliance?.includes(framework)) continue;
+        if (++total <= LIMITS.textLines) issues.push(`line ${f.line}: ${f.rule.description} (${f.rule.id})`);
+      }
+    }
+    report[key] = { compliant: total === 0, issues, totalIssues: total, assessed };
   }
   return report;
 }

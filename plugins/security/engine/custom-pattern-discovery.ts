@@ -85,7 +85,7 @@ export async function discoverCustomPatterns(root: string): Promise<{ proposals:
         const prefix = match[1]!;
         if (!/_$/.test(prefix) || prefix.length < 4) continue;
         if (/^(?:get|set|is|has|on|to|the|my|re|un|pre|sub)_$/.test(prefix)) continue;
-        const min = Math.max(16, Number(match[2] ?? 16));
+        const min = Math.min(128, Math.max(16, Number(match[2] ?? 16))); // {min,128} must stay a valid range
         const id = `custom-token-${slug(prefix)}`;
         if (!proposals.has(id)) {
           proposals.set(id, {

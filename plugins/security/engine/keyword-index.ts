@@ -6,6 +6,9 @@
  * each line a keyword occurs on), which is all windowed rule matching needs.
  */
 const BYTES = 256;
+const SHIFT = 8; // state index = entry >> SHIFT
+/** Newline transitions are flagged like keyword ends, so the same pass records where lines start. */
+const NEWLINE = 10;
 
 export class KeywordMatcher {
   /**
@@ -45,7 +48,7 @@ export class KeywordMatcher {
     }
     for (let head = 0; head < queue.length; head++) {
       const state = queue[head]!;
-      outputs[state]!.push(...outputs[fail[state]]!);
+      for (const id of outputs[fail[state]]!) outputs[state]!.push(id);
       for (let c = 0; c < BYTES; c++) {
         const s = next[state]![c]!;
         if (s === -1) next[state]![c] = next[fail[state]]![c]!;
@@ -58,38 +61,40 @@ export class KeywordMatcher {
     // Upper-case ASCII letters move like their lower-case letters.
     for (const row of next) for (let c = 65; c <= 90; c++) row[c] = row[c + 32]!;
     this.table = new Int32Array(next.length * BYTES);
-    next.forEach((row, state) => this.table.set(row.map((s) => (outputs[s]!.length ? ~(s * BYTES) : s * BYTES)), state * BYTES));
+    next.forEach((row, state) => this.table.set(row.map((s, c) => (outputs[s]!.length || c === NEWLINE ? ~(s * BYTES) : s * BYTES)), state * BYTES));
     this.outputs = outputs;
   }
 
-  /** For each keyword found, the offsets of the starts of the lines it occurs on (ascending, one per line). */
-  scan(text: string): Map<string, number[]> {
+  /**
+   * For each keyword found, the offsets of the starts of the lines it occurs on
+   * (ascending, one per line); and the start of every line, for a LineIndex.
+   */
+  scan(text: string): { hits: Map<string, number[]>; lineStarts: number[] } {
     const { table, outputs, keywords } = this;
     // One byte per UTF-16 code unit, so offsets match the string's; a byte loop is several times faster than charCodeAt.
     const bytes = Buffer.from(text, 'latin1');
     const lines: number[][] = keywords.map(() => []);
+    const lineStarts = [0];
+    const length = bytes.length;
     let state = 0;
-    // Line starts are found only at hits, moving forward through the newlines (linear overall).
     let lineStart = 0;
-    let nextNewline = text.indexOf('\n');
-    for (let i = 0; i < bytes.length; i++) {
+    for (let i = 0; i < length; i++) {
       const entry = table[state + bytes[i]!]!;
       if (entry >= 0) {
         state = entry;
         continue;
       }
       state = ~entry;
-      while (nextNewline !== -1 && nextNewline < i) {
-        lineStart = nextNewline + 1;
-        nextNewline = text.indexOf('\n', lineStart);
-      }
-      for (const id of outputs[state / BYTES]!) {
-        const list = lines[id]!;
+      // latin1 keeps the low byte of each code unit: only a real "\n" starts a line.
+      if (bytes[i] === NEWLINE && text.charCodeAt(i) === NEWLINE) lineStarts.push((lineStart = i + 1));
+      const ids = outputs[state >> SHIFT]!;
+      for (let k = 0; k < ids.length; k++) {
+        const list = lines[ids[k]!]!;
         if (list[list.length - 1] !== lineStart) list.push(lineStart);
       }
     }
     const hits = new Map<string, number[]>();
     lines.forEach((list, id) => list.length && hits.set(keywords[id]!, list));
-    return hits;
+    return { hits, lineStarts };
   }
 }

@@ -1,13 +1,13 @@
 /** Which findings each masking level masks. Vulnerabilities and configuration issues are code, not values, and are never masked. */
 import type { Finding } from './scanner.js';
-import type { SecurityRule } from '../rules/types.js';
+import type { RuleInfo } from '../rules/types.js';
 
 export const MASKING_LEVELS = ['basic', 'standard', 'strict', 'paranoid'] as const;
 export type MaskingLevel = (typeof MASKING_LEVELS)[number];
 
 const RANK = { low: 0, medium: 1, high: 2, critical: 3 } as const;
 
-export function masksRule(level: MaskingLevel, rule: SecurityRule): boolean {
+export function masksRule(level: MaskingLevel, rule: RuleInfo): boolean {
   const severity = RANK[rule.severity];
   switch (rule.category) {
     case 'secret':

@@ -1,9 +1,14 @@
 /** Offsets to 1-based line and column, by binary search over line starts computed once per text. */
 export class LineIndex {
-  private readonly starts: number[] = [0];
+  private readonly starts: number[];
 
-  constructor(readonly text: string) {
-    for (let i = text.indexOf('\n'); i !== -1; i = text.indexOf('\n', i + 1)) this.starts.push(i + 1);
+  /** `starts`: the line starts when already known (the keyword scan records them). */
+  constructor(
+    readonly text: string,
+    starts?: number[],
+  ) {
+    this.starts = starts ?? [0];
+    if (!starts) for (let i = text.indexOf('\n'); i !== -1; i = text.indexOf('\n', i + 1)) this.starts.push(i + 1);
   }
 
   get lineCount(): number {

@@ -3,6 +3,9 @@
  * still readable, what was masked that held nothing sensitive, and whether the
  * structure survived.
  */
+import type { ScanBudget } from '../rules/types.js';
+import { LineIndex } from './line-index.js';
+import { firstOccurrences } from './multi-search.js';
 import type { Finding } from './scanner.js';
 
 const SENSITIVE = new Set(['secret', 'credential', 'pii']);
@@ -21,39 +24,59 @@ export interface OverMask {
   text: string;
 }
 
-/** Where `needle` occurs in `haystack`, as 1-based line and column. */
-function locate(haystack: string, index: number): { line: number; column: number } {
-  const before = haystack.slice(0, index);
-  const line = before.split('\n').length;
-  return { line, column: index - before.lastIndexOf('\n') };
-}
+/** Values whose fragments and encodings forensic validation looks for (each value gives up to ~L/2 needles). */
+const FORENSIC_VALUES = 10_000;
 
-/** Original sensitive values still readable in the masked text. `forensic` also looks for fragments and encodings. */
-export function findLeaks(original: Finding[], masked: string, forensic: boolean): Leak[] {
+/**
+ * Original sensitive values still readable in the masked text. `forensic` also
+ * looks for fragments and encodings (of the first 10,000 values not found whole).
+ * All needles are searched together, so the cost does not multiply with the findings.
+ */
+export function findLeaks(original: readonly Finding[], masked: string, forensic: boolean, budget?: ScanBudget): Leak[] {
+  const candidates = original.filter((f) => SENSITIVE.has(f.rule.category) && f.value.length >= 4);
+  const lines = new LineIndex(masked);
+  const at = (index: number) => lines.position(index);
+  // A value left in place is on its own line (masking keeps lines); only the others are searched for everywhere.
+  const inPlace = new Map<Finding, number>();
+  for (const finding of candidates) {
+    if (finding.line > lines.lineCount) continue;
+    const index = lines.lineText(finding.line).indexOf(finding.value);
+    if (index !== -1) inPlace.set(finding, lines.lineStart(finding.line) + index);
+  }
+  const verbatim = firstOccurrences(masked, candidates.filter((f) => !inPlace.has(f)).map((f) => f.value), budget);
+
+  // Forensic: a fragment longer than half the value (and 8 characters) still gives most of it away; so does an encoding.
+  const pieces = new Map<Finding, { fragments: string[]; encodings: string[] }>();
+  if (forensic) {
+    for (const finding of candidates) {
+      if (inPlace.has(finding) || verbatim.has(finding.value) || pieces.size >= FORENSIC_VALUES) continue;
+      const value = finding.value;
+      const size = Math.max(8, Math.ceil(value.length / 2) + 1);
+      const fragments: string[] = [];
+      for (let i = 0; size < value.length && i + size <= value.length; i++) fragments.push(value.slice(i, i + size));
+      const encodings = [Buffer.from(value).toString('base64'), encodeURIComponent(value)].filter((e) => e !== value);
+      pieces.set(finding, { fragments, encodings });
+    }
+  }
+  const needles = [...pieces.values()].flatMap((p) => [...p.fragments, ...p.encodings]);
+  const other = needles.length ? firstOccurrences(masked, needles, budget) : new Map<string, number>();
+
   const leaks: Leak[] = [];
-  for (const finding of original) {
-    if (!SENSITIVE.has(finding.rule.category) || finding.value.length < 4) continue;
-    const at = masked.indexOf(finding.value);
-    if (at !== -1) {
-      leaks.push({ finding, how: 'verbatim', ...locate(masked, at) });
+  for (const finding of candidates) {
+    const whole = inPlace.get(finding) ?? verbatim.get(finding.value);
+    if (whole !== undefined) {
+      leaks.push({ finding, how: 'verbatim', ...at(whole) });
       continue;
     }
-    if (!forensic) continue;
-    // A fragment longer than half the value (and 8 characters) still gives most of it away.
-    const size = Math.max(8, Math.ceil(finding.value.length / 2) + 1);
-    let partial = -1;
-    for (let i = 0; partial === -1 && i + size <= finding.value.length; i++) partial = masked.indexOf(finding.value.slice(i, i + size));
-    if (partial !== -1 && size < finding.value.length) {
-      leaks.push({ finding, how: 'partial', ...locate(masked, partial) });
+    const piece = pieces.get(finding);
+    if (!piece) continue;
+    const fragment = piece.fragments.find((f) => other.has(f));
+    if (fragment !== undefined) {
+      leaks.push({ finding, how: 'partial', ...at(other.get(fragment)!) });
       continue;
     }
-    for (const encoded of [Buffer.from(finding.value).toString('base64'), encodeURIComponent(finding.value)]) {
-      const index = encoded !== finding.value ? masked.indexOf(encoded) : -1;
-      if (index !== -1) {
-        leaks.push({ finding, how: 'encoded', ...locate(masked, index) });
-        break;
-      }
-    }
+    const encoded = piece.encodings.find((e) => other.has(e));
+    if (encoded !== undefined) leaks.push({ finding, how: 'encoded', ...at(other.get(encoded)!) });
   }
   return leaks;
 }
@@ -62,11 +85,13 @@ export function findLeaks(original: Finding[], masked: string, forensic: boolean
  * Changed stretches of each line that covered no sensitive value of the
  * original. Only meaningful when both texts have the same number of lines.
  */
-export function findOverMasking(originalText: string, original: Finding[], maskedText: string): OverMask[] {
+export function findOverMasking(originalText: string, original: readonly Finding[], maskedText: string): OverMask[] {
   const originalLines = originalText.split('\n');
   const maskedLines = maskedText.split('\n');
   if (originalLines.length !== maskedLines.length) return [];
+  // Findings are sorted and do not overlap, so one cursor walks them with the lines.
   const spans = original.filter((f) => SENSITIVE.has(f.rule.category)).map((f) => [f.start, f.end] as const);
+  let next = 0;
   const result: OverMask[] = [];
   let offset = 0;
   originalLines.forEach((line, i) => {
@@ -78,7 +103,8 @@ export function findOverMasking(originalText: string, original: Finding[], maske
       while (suffix < line.length - prefix && suffix < other.length - prefix && line[line.length - 1 - suffix] === other[other.length - 1 - suffix]) suffix++;
       const start = offset + prefix;
       const end = offset + line.length - suffix;
-      const covered = spans.some(([s, e]) => s < end && e > start);
+      while (next < spans.length && spans[next]![1] <= start) next++;
+      const covered = next < spans.length && spans[next]![0] < end;
       if (!covered && end > start) result.push({ line: i + 1, column: prefix + 1, text: line.slice(prefix, line.length - suffix) });
     }
     offset += line.length + 1;

@@ -1,16 +1,19 @@
 /**
  * The detection engine: runs every applicable rule over a text once, confirms
  * candidates (placeholders, allow-lists, entropy, validators), and resolves
- * overlaps so one value is reported once, by its most specific rule.
+ * overlaps so one value is reported once, by its most specific rule. Reviewed
+ * rules run on V8; user rules (client-supplied patterns) on RE2 through their
+ * matcher, within the scan's time budget.
  */
-import type { ContentType, SecurityRule, Severity } from '../rules/types.js';
+import type { ContentType, RuleInfo, ScanBudget, ScanRule, SecurityRule, Severity, UserRule } from '../rules/types.js';
+import { checkBudget } from './deadline.js';
 import { KeywordMatcher } from './keyword-index.js';
 import { LineIndex } from './line-index.js';
 import { allowListed, isPlaceholder } from './placeholders.js';
 import { shannonEntropy } from './validators.js';
 
 export interface Finding {
-  rule: SecurityRule;
+  rule: ScanRule;
   /** Offsets of the sensitive value (the part to mask). */
   start: number;
   end: number;
@@ -27,7 +30,16 @@ export interface ScanOptions {
   contentType?: ContentType;
   /** Findings below this confidence are dropped. */
   confidenceThreshold?: number;
+  /** Checked after each rule and inside user patterns; past it the scan throws ScanTimeoutError. */
+  budget?: ScanBudget;
+  /**
+   * Candidates of rules this scan does not run itself (found on another thread),
+   * merged before overlaps are resolved; filtered by content type and confidence like the rest.
+   */
+  presets?: readonly Finding[];
 }
+
+export const isUserRule = (rule: ScanRule): rule is UserRule => 'matcher' in rule && rule.matcher !== undefined;
 
 export interface ScanResult {
   findings: Finding[];
@@ -56,21 +68,21 @@ function secretSpan(rule: SecurityRule, match: RegExpExecArray): [number, number
   return span ?? null;
 }
 
-function confirmed(rule: SecurityRule, value: string): boolean {
+function confirmed(rule: RuleInfo, value: string): boolean {
   if (allowListed(value, rule.allowList)) return false;
   if (SECRET_LIKE.has(rule.category) && isPlaceholder(value)) return false;
   if (rule.minEntropy !== undefined && shannonEntropy(value) < rule.minEntropy) return false;
   return rule.validate ? rule.validate(value) : true;
 }
 
-function applies(rule: SecurityRule, options: ScanOptions): boolean {
+function applies(rule: RuleInfo, options: ScanOptions): boolean {
   if (options.contentType && options.contentType !== 'mixed' && rule.contentTypes && !rule.contentTypes.includes(options.contentType)) return false;
   return (options.confidenceThreshold ?? 0) <= rule.confidence;
 }
 
 /** Keyword matchers are built once per distinct keyword set (the built-in rules, plus a call's extra rules). */
 const matchers = new Map<string, KeywordMatcher>();
-function matcherFor(rules: readonly SecurityRule[]): KeywordMatcher {
+function matcherFor(rules: readonly ScanRule[]): KeywordMatcher {
   const keywords = [...new Set(rules.flatMap((r) => r.keywords ?? []))].sort();
   const key = keywords.join('\0');
   let matcher = matchers.get(key);
@@ -93,7 +105,11 @@ const MULTILINE_WINDOW = 16_384;
  * line), merged where they touch.
  */
 function windowsFor(rule: SecurityRule, text: string, hits: Map<string, number[]>): Array<[number, number]> {
-  const starts = [...new Set(rule.keywords!.flatMap((k) => hits.get(k.toLowerCase()) ?? []))].sort((a, b) => a - b);
+  // One keyword's hits are already sorted and distinct (the common case); several are merged.
+  const keywords = rule.keywords!;
+  const starts =
+    keywords.length === 1 ? (hits.get(keywords[0]!.toLowerCase()) ?? []) : [...new Set(keywords.flatMap((k) => hits.get(k.toLowerCase()) ?? []))].sort((a, b) => a - b);
+  if (!starts.length) return [];
   const wide = spansLines(rule);
   const windows: Array<[number, number]> = [];
   for (const hit of starts) {
@@ -121,12 +137,21 @@ function better(a: Finding, b: Finding): Finding {
   return a.matchEnd - a.matchStart <= b.matchEnd - b.matchStart ? a : b;
 }
 
-export function scan(text: string, rules: readonly SecurityRule[], options: ScanOptions = {}): ScanResult {
-  const lines = new LineIndex(text);
+/** Every confirmed candidate of `rules`, overlapping ones included, in rule order; and the text's lines. */
+export function collect(text: string, rules: readonly ScanRule[], options: ScanOptions): { raw: Finding[]; lines: LineIndex } {
   const active = rules.filter((rule) => applies(rule, options));
-  const hits = matcherFor(active).scan(text);
+  const { hits, lineStarts } = matcherFor(active).scan(text);
+  const lines = new LineIndex(text, lineStarts);
   const raw: Finding[] = [];
   for (const rule of active) {
+    if (isUserRule(rule)) {
+      for (const m of rule.matcher.matches(text, options.budget)) {
+        const value = text.slice(m.secretStart, m.secretEnd);
+        if (confirmed(rule, value)) raw.push({ rule, start: m.secretStart, end: m.secretEnd, matchStart: m.start, matchEnd: m.end, value, ...lines.position(m.secretStart) });
+      }
+      checkBudget(options.budget);
+      continue;
+    }
     // Keyword rules run only where a keyword occurs; the others over the whole text.
     const windows: Array<[number, number]> = rule.keywords?.length ? windowsFor(rule, text, hits) : [[0, text.length]];
     const re = compile(rule);
@@ -146,7 +171,14 @@ export function scan(text: string, rules: readonly SecurityRule[], options: Scan
         raw.push({ rule, start, end: from + span[1], matchStart: from + match.index, matchEnd: from + match.index + match[0].length, value, ...lines.position(start) });
       }
     }
+    if (!options.budget?.userPatternsOnly) checkBudget(options.budget);
   }
+  for (const preset of options.presets ?? []) if (applies(preset.rule, options)) raw.push(preset);
+  return { raw, lines };
+}
+
+export function scan(text: string, rules: readonly ScanRule[], options: ScanOptions = {}): ScanResult {
+  const { raw, lines } = collect(text, rules, options);
   // One finding per overlapping stretch of sensitive text.
   raw.sort((a, b) => a.start - b.start || b.end - a.end);
   const findings: Finding[] = [];

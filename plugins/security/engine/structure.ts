@@ -17,7 +17,8 @@ export function parsesAs(text: string): StructuredFormat {
   // Only documents that look like YAML mappings or lists count: every text parses as a YAML scalar.
   if (/^(?:---|[\w"'.-]+\s*:|- )/m.test(trimmed)) {
     try {
-      const value: unknown = parseYaml(trimmed);
+      // uniqueKeys off: the library checks each key against all before it, quadratic in a large mapping (4 MiB took minutes).
+      const value: unknown = parseYaml(trimmed, { uniqueKeys: false });
       if (value !== null && typeof value === 'object') return 'yaml';
     } catch {
       /* not YAML */

@@ -45,29 +45,59 @@ function keyFromFile(storePath: string): Buffer {
   }
 }
 
+/** A token's row, sealed with the key: what tokenization stores (built where the masking runs, a worker or not). */
+export interface SealedToken {
+  token: string;
+  ruleId: string;
+  iv: Uint8Array;
+  tag: Uint8Array;
+  ciphertext: Uint8Array;
+}
+
+const mac = (key: Uint8Array, purpose: string, value: string) => createHmac('sha256', key).update(purpose).update('\0').update(value).digest('hex');
+
+/** Keyed, irreversible, deterministic: the same value always gives the same digest in one workspace. */
+export const hashOf = (key: Uint8Array, value: string) => `hmac-sha256:${mac(key, 'hash', value).slice(0, 24)}`;
+
+/** A stable token for a value; the value itself is only in the sealed row. */
+export const tokenOf = (key: Uint8Array, value: string, ruleId: string) => `TOKEN_${ruleId.toUpperCase().replace(/[^A-Z0-9]+/g, '_')}_${mac(key, 'token', value).slice(0, 12)}`;
+
+export function sealToken(key: Uint8Array, value: string, ruleId: string): SealedToken {
+  const iv = randomBytes(12);
+  const cipher = createCipheriv('aes-256-gcm', key, iv);
+  const ciphertext = Buffer.concat([cipher.update(value, 'utf8'), cipher.final()]);
+  return { token: tokenOf(key, value, ruleId), ruleId, iv, tag: cipher.getAuthTag(), ciphertext };
+}
+
 export interface Vault {
   tokenFor(value: string, ruleId: string): string;
   hashFor(value: string): string;
   /** The original value of a token; for the workspace owner's own tooling, not exposed by any tool. */
   reveal(token: string): string | undefined;
+  /** The workspace key, for masking done on a worker thread. */
+  key(): Buffer;
+  /** Store token rows sealed elsewhere (existing tokens are kept). */
+  saveTokens(rows: readonly SealedToken[]): void;
 }
 
 export function createVault(store: Store): Vault {
   let key: Buffer | undefined;
   const getKey = () => (key ??= keyFromEnv() ?? (store.path === ':memory:' ? randomBytes(32) : keyFromFile(store.path)));
-  const mac = (purpose: string, value: string) => createHmac('sha256', getKey()).update(purpose).update('\0').update(value).digest('hex');
+  const saveTokens = (rows: readonly SealedToken[]) => {
+    if (!rows.length) return;
+    store.transaction(() => {
+      const insert = store.prepare('INSERT OR IGNORE INTO security_tokens (token, rule_id, iv, tag, ciphertext, created_at) VALUES (?, ?, ?, ?, ?, ?)');
+      const now = new Date().toISOString();
+      for (const row of rows) insert.run(row.token, row.ruleId, Buffer.from(row.iv), Buffer.from(row.tag), Buffer.from(row.ciphertext), now);
+    });
+  };
 
   return {
-    hashFor: (value) => `hmac-sha256:${mac('hash', value).slice(0, 24)}`,
+    hashFor: (value) => hashOf(getKey(), value),
     tokenFor(value, ruleId) {
-      const token = `TOKEN_${ruleId.toUpperCase().replace(/[^A-Z0-9]+/g, '_')}_${mac('token', value).slice(0, 12)}`;
-      const iv = randomBytes(12);
-      const cipher = createCipheriv('aes-256-gcm', getKey(), iv);
-      const ciphertext = Buffer.concat([cipher.update(value, 'utf8'), cipher.final()]);
-      store
-        .prepare('INSERT OR IGNORE INTO security_tokens (token, rule_id, iv, tag, ciphertext, created_at) VALUES (?, ?, ?, ?, ?, ?)')
-        .run(token, ruleId, iv, cipher.getAuthTag(), ciphertext, new Date().toISOString());
-      return token;
+      const row = sealToken(getKey(), value, ruleId);
+      saveTokens([row]);
+      return row.token;
     },
     reveal(token) {
       const row = store.prepare('SELECT iv, tag, ciphertext FROM security_tokens WHERE token = ?').get<{ iv: Buffer; tag: Buffer; ciphertext: Buffer }>(token);
@@ -76,5 +106,7 @@ export function createVault(store: Store): Vault {
       decipher.setAuthTag(row.tag);
       return Buffer.concat([decipher.update(row.ciphertext), decipher.final()]).toString('utf8');
     },
+    key: getKey,
+    saveTokens,
   };
 }

@@ -1,7 +1,7 @@
 import { Params, Type, defineTool } from '../../../sdk/index.js';
-import { maskText } from '../engine/masker.js';
-import { userPatternRules } from '../engine/user-patterns.js';
+import { checkTextSize, LIMITS } from '../engine/limits.js';
 import type { SecurityScanner } from '../scanner-service.js';
+import { PATTERN_LIMITS, TEXT_LIMIT } from './limit-notes.js';
 
 export const applyBasicContentMaskingTool = (scanner: SecurityScanner) =>
   defineTool({
@@ -10,8 +10,8 @@ export const applyBasicContentMaskingTool = (scanner: SecurityScanner) =>
     description:
       'Quickly mask secrets and credentials in a text with the built-in secret rules, or only with the given patterns, replacing each value with the masking character. Use it as the fast fallback when no detailed report is needed, or when AI assistance is unavailable; preserveFormat keeps each value\'s length and separators (4111-1111-... becomes xxxx-xxxx-...).',
     input: Params({
-      content: Type.String({ description: 'The text to mask.' }),
-      patterns: Type.Optional(Type.Array(Type.String(), { description: 'Regular expressions to mask instead of the built-in secret rules.' })),
+      content: Type.String({ description: `The text to mask. ${TEXT_LIMIT(LIMITS.maskedText)} The masked text comes back in full, and one result is at most 8 MiB.` }),
+      patterns: Type.Optional(Type.Array(Type.String(), { description: `Regular expressions to mask instead of the built-in secret rules. ${PATTERN_LIMITS}` })),
       maskingChar: Type.Optional(Type.String({ default: 'x', minLength: 1, maxLength: 1, description: 'Character that replaces masked characters.' })),
       preserveFormat: Type.Optional(Type.Boolean({ description: 'Keep the length and separators of each value; otherwise every value becomes a fixed run of 8 characters.' })),
     }),
@@ -21,18 +21,8 @@ export const applyBasicContentMaskingTool = (scanner: SecurityScanner) =>
       maskingApplied: Type.Boolean(),
     }),
     annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: false },
-    handler({ content, patterns, maskingChar, preserveFormat }) {
-      const { findings } = patterns?.length
-        ? scanner.scan(content, { extraRules: userPatternRules(patterns, 'patterns'), onlyExtraRules: true })
-        : scanner.scan(content);
-      const secrets = patterns?.length ? findings : findings.filter((f) => f.rule.category === 'secret' || f.rule.category === 'credential');
-      const { masked } = maskText(content, secrets, {
-        strategy: 'full',
-        maskingCharacter: maskingChar ?? 'x',
-        preserveFormat: preserveFormat ?? false,
-        preserveLength: preserveFormat ?? false,
-        keepLineBreaks: true,
-      });
-      return { maskedContent: masked, patternsMatched: secrets.length, maskingApplied: secrets.length > 0 };
+    handler({ content, patterns, maskingChar, preserveFormat }, { signal }) {
+      checkTextSize(content, 'content', LIMITS.maskedText);
+      return scanner.run('basicMasking', { content, patterns, maskingChar, preserveFormat }, { signal });
     },
   });

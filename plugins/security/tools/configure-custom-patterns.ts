@@ -1,7 +1,9 @@
 import { Params, Type, defineTool } from '../../../sdk/index.js';
 import { discoverCustomPatterns } from '../engine/custom-pattern-discovery.js';
-import { compileUserPattern } from '../engine/user-patterns.js';
+import { LIMITS } from '../engine/limits.js';
+import { checkPatternCount, compileUserPattern } from '../engine/user-patterns.js';
 import type { SecurityScanner } from '../scanner-service.js';
+import { PATTERN_LIMITS } from './limit-notes.js';
 
 export const configureCustomPatternsTool = (scanner: SecurityScanner) =>
   defineTool({
@@ -10,8 +12,8 @@ export const configureCustomPatternsTool = (scanner: SecurityScanner) =>
     description:
       "Learn a project's own secret shapes and save them as custom rules that every later analysis and masking in this workspace uses: secret-like keys declared in .env.example and similar templates, secret-like keys of its config files, and internal token prefixes its code defines. Use it once per project (and again after adding new secrets) so project-specific tokens are caught; existingPatterns adds your own regular expressions.",
     input: Params({
-      projectPath: Type.String({ description: 'The project folder to learn from, relative to the workspace root.' }),
-      existingPatterns: Type.Optional(Type.Array(Type.String(), { description: 'Regular expressions you already use, merged into the saved rules.' })),
+      projectPath: Type.String({ maxLength: 4096, description: 'The project folder to learn from, relative to the workspace root.' }),
+      existingPatterns: Type.Optional(Type.Array(Type.String(), { description: `Regular expressions you already use, merged into the saved rules. ${PATTERN_LIMITS}` })),
     }),
     output: Type.Object({
       projectPath: Type.String(),
@@ -23,14 +25,29 @@ export const configureCustomPatternsTool = (scanner: SecurityScanner) =>
     }),
     annotations: { readOnlyHint: false, idempotentHint: true, openWorldHint: false },
     async handler({ projectPath, existingPatterns }, { workspace }) {
+      checkPatternCount(existingPatterns, 'existingPatterns');
+      (existingPatterns ?? []).forEach((pattern, i) => compileUserPattern(pattern, `existingPatterns[${i}]`)); // refuse before any work
       const root = await workspace.resolve(projectPath, 'projectPath');
       const { proposals, filesScanned } = await discoverCustomPatterns(root);
-      const given = (existingPatterns ?? []).map((pattern, i) => {
-        compileUserPattern(pattern, `existingPatterns[${i}]`);
-        return { id: `custom-existing-${i + 1}`, pattern, severity: 'high' as const, description: `Pattern supplied in existingPatterns[${i}]`, source: 'existingPatterns' };
+      const given = (existingPatterns ?? []).map((pattern, i) => ({
+        id: `custom-existing-${i + 1}`,
+        pattern,
+        severity: 'high' as const,
+        description: `Pattern supplied in existingPatterns[${i}]`,
+        source: 'existingPatterns',
+      }));
+      // A learned pattern comes from the project's files: one RE2 refuses is left out, not an error of the
+      // call; and at most LIMITS.learnedRules are kept, as every later scan runs each saved rule.
+      const usable = proposals.filter((rule) => {
+        try {
+          compileUserPattern(rule.pattern, `proposed rule ${rule.id}`);
+          return true;
+        } catch {
+          return false;
+        }
       });
-      const saved = [...proposals, ...given];
-      for (const rule of saved) compileUserPattern(rule.pattern, `proposed rule ${rule.id}`);
+      const learned = usable.slice(0, LIMITS.learnedRules);
+      const saved = [...learned, ...given];
       scanner.saveCustomRules(saved);
       const total = scanner.customRules().length;
       return {
@@ -40,7 +57,7 @@ export const configureCustomPatternsTool = (scanner: SecurityScanner) =>
         totalCustomRules: total,
         storedIn: 'the workspace store (table security_custom_rules)',
         message: saved.length
-          ? `Saved ${saved.length} custom rule(s); analyze_content_security and the masking tools now use ${total} custom rule(s) in this workspace.`
+          ? `Saved ${saved.length} custom rule(s)${usable.length > learned.length ? ` (${usable.length - learned.length} more learned ones left out: at most ${LIMITS.learnedRules} per call)` : ''}; analyze_content_security and the masking tools now use ${total} custom rule(s) in this workspace.`
           : `No project-specific secret shapes found in ${filesScanned} file(s); nothing saved.`,
       };
     },

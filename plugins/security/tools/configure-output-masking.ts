@@ -1,6 +1,8 @@
 import { Params, StringEnum, Type, defineTool } from '../../../sdk/index.js';
 import { userPatternRules } from '../engine/user-patterns.js';
+import { outputPatterns } from '../output-masking.js';
 import type { SecurityScanner } from '../scanner-service.js';
+import { PATTERN_LIMITS } from './limit-notes.js';
 
 export const configureOutputMaskingTool = (scanner: SecurityScanner) =>
   defineTool({
@@ -11,7 +13,7 @@ export const configureOutputMaskingTool = (scanner: SecurityScanner) =>
     input: Params({
       enabled: Type.Optional(Type.Boolean({ description: 'Mask tool results (true) or not (false); unchanged when absent.' })),
       maskingLevel: Type.Optional(StringEnum(['basic', 'standard', 'strict'] as const, { description: 'basic: high-severity secrets; standard: all secrets and medium+ personal data; strict: all personal data too.' })),
-      customPatterns: Type.Optional(Type.Array(Type.String(), { description: 'Extra regular expressions to mask in every result (replaces the saved list).' })),
+      customPatterns: Type.Optional(Type.Array(Type.String(), { description: `Extra regular expressions to mask in every result (replaces the saved list). ${PATTERN_LIMITS}` })),
     }),
     output: Type.Object({
       enabled: Type.Boolean(),
@@ -25,7 +27,9 @@ export const configureOutputMaskingTool = (scanner: SecurityScanner) =>
     handler({ enabled, maskingLevel, customPatterns }) {
       const current = scanner.outputMasking();
       if (enabled === undefined && maskingLevel === undefined && customPatterns === undefined) {
-        return { ...current, changed: false, message: `Output masking is ${current.enabled ? `on (level ${current.maskingLevel})` : 'off'}.` };
+        const { skipped } = outputPatterns(current);
+        const note = skipped.length ? ` ${skipped.length} saved pattern(s) are skipped because they are not accepted any more: ${skipped.map((s) => s.reason).join('; ')}` : '';
+        return { ...current, changed: false, message: `Output masking is ${current.enabled ? `on (level ${current.maskingLevel})` : 'off'}.${note}` };
       }
       userPatternRules(customPatterns, 'customPatterns'); // refuse an invalid pattern before saving anything
       const next = scanner.setOutputMasking({

@@ -64,8 +64,12 @@ describe('analyze_content_security', () => {
     const strict = (await call('analyze_content_security', { content, confidenceThreshold: 0.95 })).data;
     expect(strict.securityIssues.length).toBeLessThan(all.securityIssues.length);
     expect(strict.securityIssues.every((i: any) => i.confidence >= 0.95)).toBe(true);
-    const badPattern = await call('analyze_content_security', { content, userDefinedPatterns: ['(a+)+$'] });
+    // Client patterns run on RE2: a nested quantifier is linear there and accepted, a backreference cannot be expressed.
+    expect((await call('analyze_content_security', { content, userDefinedPatterns: ['(a+)+$'] })).isError).toBe(false);
+    const badPattern = await call('analyze_content_security', { content, userDefinedPatterns: ['(a)\\1'] });
+    expect(badPattern.data.error.type).toBe('ValidationError');
     expect(badPattern.text).toContain('userDefinedPatterns[0]');
+    expect(badPattern.text).toContain('backreference');
     await kernel.stop();
   });
 
