@@ -19,10 +19,19 @@ export const KernelErrorCodes = {
   PLUGIN_INIT_FAILED: 'TP_PLUGIN_INIT_FAILED',
   PLUGIN_INIT_TIMEOUT: 'TP_PLUGIN_INIT_TIMEOUT',
   MODULE_TARGET_MISSING: 'TP_MODULE_TARGET_MISSING',
+  /** No loaded pack provides the service (and it is not marked optional). */
   SERVICE_UNKNOWN: 'TP_SERVICE_UNKNOWN',
+  /** A service of a pack the requester lists in neither dependsOn nor optionalDependsOn. */
+  SERVICE_UNDECLARED_DEPENDENCY: 'TP_SERVICE_UNDECLARED_DEPENDENCY',
+  /** An extension point used by anything but its own pack and that pack's modules. */
+  EXTENSION_POINT_FOREIGN: 'TP_EXTENSION_POINT_FOREIGN',
   SERVICE_DUPLICATE: 'TP_SERVICE_DUPLICATE',
   TOOL_DUPLICATE: 'TP_TOOL_DUPLICATE',
   TOOL_INVALID: 'TP_TOOL_INVALID',
+  /** A pack migration without a unique id, or naming a table or index not prefixed with the pack id. */
+  MIGRATION_INVALID: 'TP_MIGRATION_INVALID',
+  /** A resource kind that is malformed or registered by two packs. */
+  RESOURCE_KIND_INVALID: 'TP_RESOURCE_KIND_INVALID',
 } as const;
 
 export type KernelErrorCode = (typeof KernelErrorCodes)[keyof typeof KernelErrorCodes];

@@ -1,18 +1,25 @@
 /** toolpack/sdk: everything a pack author imports. */
-export { createServiceRef, createExtensionPoint } from './refs.js';
-export type { ServiceRef, ExtensionPoint, DepsSpec, ResolvedDeps } from './refs.js';
+export { createServiceRef, createExtensionPoint, optional } from './refs.js';
+export type { ServiceRef, OptionalServiceRef, ExtensionPoint, DepsSpec, ResolvedDeps } from './refs.js';
+export { createEventTopic } from './events.js';
+export type { EventTopic, EventPayload } from './events.js';
 export { defineTool, lazyHandler } from './tool.js';
-export type { ToolDefinition, AnyToolDefinition, ToolContext, ToolHandler, ToolAnnotations, ProgressUpdate } from './tool.js';
+export type { ToolDefinition, AnyToolDefinition, ToolContext, ToolHandler, ToolAnnotations, ToolConfirmation, ProgressUpdate } from './tool.js';
 export { definePlugin, defineModule, isPluginManifest, isModuleManifest } from './plugin.js';
 export type {
   PluginManifest,
   ModuleManifest,
   PluginRegistrationEnv,
+  PluginDefinition,
+  PackOptions,
   ModuleRegistrationEnv,
   InitResult,
   InitSpec,
   ServiceFactory,
   ResultMiddleware,
+  ResultMiddlewareOptions,
+  Migration,
+  ResourceKindDefinition,
   ToolResult,
 } from './plugin.js';
 export { coreServices } from './services.js';
@@ -36,3 +43,5 @@ export type { ConfinedFile, ConfinedOptions } from './confined-fs.js';
 export { runGit, locateGitDir, hardenedGitConfig, gitEnv, configArgs, GitRefusedError, GIT_SAFE_CONFIG, GIT_DIFF_FLAGS } from './git.js';
 export type { GitLocation, RunGitOptions } from './git.js';
 export { canonicalName, isGitName, isToolpackDataName, isConfigName, isPackageJsonName, protectedWriteReason } from './protected-paths.js';
+export { parseMarkdown, plainText, TASK_MARKERS } from './markdown.js';
+export type { MarkdownDocument, MarkdownHeading, MarkdownSection, MarkdownTaskItem, MarkdownLink, TaskState, MarkdownRoot, MarkdownNode, MarkdownBlock } from './markdown.js';

@@ -3,6 +3,7 @@
  * receive them in `init` (deps) and tool handlers get the per-call ones in
  * their context. Implementations live in core/services.
  */
+import type { EventTopic } from './events.js';
 import { createServiceRef } from './refs.js';
 
 export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
@@ -43,18 +44,28 @@ export interface Workspace {
   readText(path: string, options?: { param?: string; maxBytes?: number }): Promise<string>;
 }
 
+/** A statement parameter stored as it is, past the write filters: made by `Store.opaque` and `Store.serialize`. */
+export interface OpaqueParam<T extends string | Uint8Array = string | Uint8Array> {
+  readonly value: T;
+}
+
 export interface StoreStatement {
+  /**
+   * Every string parameter (named ones too) passes the write filters before it is written; an
+   * OpaqueParam is written as it is; a Buffer must be wrapped in `Store.opaque` (else TypeError).
+   */
   run(...params: unknown[]): { changes: number; lastInsertRowid: number | bigint };
+  /** Reads persist nothing: parameters are used as given (OpaqueParams unwrapped). */
   get<R = Record<string, unknown>>(...params: unknown[]): R | undefined;
   all<R = Record<string, unknown>>(...params: unknown[]): R[];
 }
 
+/** The embedded database. A pack's tables come from its migrations (`env.registerMigrations`), applied by the kernel. */
 export interface Store {
   /** The database file (`:memory:` when configured so). */
   readonly path: string;
-  /** Apply a scope's migrations in order, each once, each in a transaction. */
-  migrate(scope: string, steps: readonly string[]): void;
   prepare(sql: string): StoreStatement;
+  /** Schema statements only: a statement that writes rows (INSERT, UPDATE, REPLACE) is refused, as its literals would pass no filter. */
   exec(sql: string): void;
   /** Run `fn` in one transaction: all of it commits, or none of it. */
   transaction<T>(fn: () => T): T;
@@ -64,6 +75,19 @@ export interface Store {
   addWriteFilter(filter: (text: string) => string): void;
   /** Apply the write filters to a text about to be persisted. */
   filterForWrite(text: string): string;
+  /**
+   * `value` as JSON (JSON.stringify's rules, `space` as there) with every string in it, keys
+   * included, through the write filters first, and a string under a key that names a secret
+   * (password, secret, token, apiKey...) read as `key: "value"`. Filtering the JSON text
+   * instead misses secrets whose quotes it escaped. An OpaqueParam inside `value` is written as
+   * its value. Ready for `run`: not filtered again.
+   */
+  serialize(value: unknown, space?: number): OpaqueParam<string>;
+  /**
+   * Mark a parameter to be written as it is: binary, ciphertext, digests and ids the pack made
+   * (never text from a user or a file), or text already through `filterForWrite`.
+   */
+  opaque<T extends string | Uint8Array>(value: T): OpaqueParam<T>;
 }
 
 export interface CacheStats {
@@ -86,9 +110,16 @@ export interface Cache {
   getOrCompute<T>(key: string, compute: () => Promise<T>, options?: { ttlMs?: number }): Promise<T>;
 }
 
+/**
+ * Publish/subscribe between packs on typed topics (`createEventTopic`). Each pack
+ * gets its own view: a failing subscriber is logged with the topic and its pack,
+ * and never breaks the publisher or the other subscribers.
+ */
 export interface Events {
-  publish(topic: string, payload: unknown): void;
-  subscribe(topic: string, handler: (payload: unknown) => void | Promise<void>): () => void;
+  /** Deliver `payload` to every subscriber, asynchronously; resolves when all have run (publishers need not wait). */
+  publish<T>(topic: EventTopic<T>, payload: T): Promise<void>;
+  /** Returns a function that unsubscribes. A pack that fails to start loses its subscriptions. */
+  subscribe<T>(topic: EventTopic<T>, handler: (payload: T) => void | Promise<void>): () => void;
 }
 
 export interface AiCompletion {
@@ -126,7 +157,11 @@ export interface ConfirmationOutcome {
 export interface Confirm {
   /** True when the client of the current call supports elicitation. */
   supportsElicitation(): boolean;
-  request(request: ConfirmationRequest, options?: { signal?: AbortSignal }): Promise<ConfirmationOutcome>;
+  /**
+   * `binding`: text the pending fallback also matches on, besides action and description (the
+   * kernel passes the tool and a digest of its arguments, so only the identical call confirms).
+   */
+  request(request: ConfirmationRequest, options?: { signal?: AbortSignal; binding?: string }): Promise<ConfirmationOutcome>;
 }
 
 export interface StoredResource {

@@ -1,7 +1,9 @@
 /**
  * Test helpers for pack authors (`toolpack/testing`): start a real kernel with
- * an in-memory store and a silent logger around the packs under test, and
- * connect a real MCP client to it in memory.
+ * an in-memory store and a silent logger around the packs under test, with
+ * kernel services replaced by fakes and extension points filled where a test
+ * needs it, and connect a real MCP client to it in memory. Tests need nothing
+ * from core/.
  */
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -15,6 +17,18 @@ import { createRootLogger } from '../core/services/logger.js';
 import { createMcpServer } from '../core/server/mcp-server.js';
 import type { ToolpackConfig } from '../core/config/schema.js';
 import type { ModuleManifest, PluginManifest } from './plugin.js';
+import type { ExtensionPoint, ServiceRef } from './refs.js';
+import type { Logger } from './services.js';
+
+/** A started kernel: `call`, `registry`, `resources`, `packInfo()`, `stop()`. */
+export type TestToolpack = Kernel;
+
+/** `[service, replacement]` pairs, each replacement typed by its ref. */
+export type ServiceReplacements<S extends readonly unknown[]> = { readonly [K in keyof S]: readonly [service: ServiceRef<S[K]>, replacement: NoInfer<S[K]>] };
+/** `[extensionPoint, contribute]` pairs, `contribute` receiving the point's implementation. */
+export type ExtensionContributions<E extends readonly unknown[]> = {
+  readonly [K in keyof E]: readonly [point: ExtensionPoint<E[K]>, contribute: (impl: NoInfer<E[K]>) => void | Promise<void>];
+};
 
 export interface TestToolpackOptions {
   /** Packs and modules under test. */
@@ -24,17 +38,38 @@ export interface TestToolpackOptions {
   /** Workspace root; a fresh temp folder by default. */
   workspace?: string;
   preset?: string;
+  /** The store file, for tests of what persists across restarts; in memory by default. */
+  storePath?: string;
+  /** Where the kernel and packs log; silent by default. */
+  logger?: Logger;
 }
 
-export async function startTestToolpack(options: TestToolpackOptions = {}): Promise<Kernel> {
+/**
+ * `services`: kernel services replaced, e.g. `[[coreServices.ai, scriptedAi]]`; packs and tool
+ * handlers receive the replacement (workspace, cache, resources, git, events, ai, confirm).
+ * `extensions`: e.g. `[[securityRulesExtensionPoint, (rules) => rules.addRule(rule)]]`; each runs
+ * with the point's implementation before the owning pack's init, as a module would.
+ */
+export async function startTestToolpack<const S extends readonly unknown[] = [], const E extends readonly unknown[] = []>(
+  options: TestToolpackOptions & { services?: ServiceReplacements<S>; extensions?: ExtensionContributions<E> } = {},
+): Promise<TestToolpack> {
   const cwd = options.workspace ?? mkdtempSync(join(tmpdir(), 'toolpack-test-'));
   const config = checkConfig({ plugins: [], ...options.config }, 'test config');
   const loaded: LoadedConfig = { file: null, dir: cwd, config };
-  return Kernel.start({ loaded, cwd, preset: options.preset, storePath: ':memory:', logger: createRootLogger('silent'), plugins: options.plugins });
+  return Kernel.start({
+    loaded,
+    cwd,
+    preset: options.preset,
+    storePath: options.storePath ?? ':memory:',
+    logger: options.logger ?? createRootLogger('silent'),
+    plugins: options.plugins,
+    services: options.services,
+    extensions: options.extensions,
+  });
 }
 
 /** A connected SDK client over an in-memory transport; `capabilities` lets tests play a client with sampling or elicitation. */
-export async function connectTestClient(kernel: Kernel, capabilities: ClientCapabilities = {}): Promise<Client> {
+export async function connectTestClient(kernel: TestToolpack, capabilities: ClientCapabilities = {}): Promise<Client> {
   const [clientTransport, serverTransport] = InMemoryTransport.createLinkedPair();
   await createMcpServer(kernel).connect(serverTransport);
   const client = new Client({ name: 'toolpack-test-client', version: '0.0.0' }, { capabilities });

@@ -4,7 +4,7 @@
  * result against `output` after, so a handler can trust its input's shape.
  */
 import type { Static, TObject, TSchema } from 'typebox';
-import type { Ai, Confirm, Logger, Resources, Workspace } from './services.js';
+import type { Ai, Confirm, ConfirmationRequest, Logger, Resources, Workspace } from './services.js';
 
 export interface ToolAnnotations {
   title?: string;
@@ -35,6 +35,15 @@ export interface ToolContext {
 
 export type ToolHandler<I, O> = (input: I, context: ToolContext) => O | Promise<O>;
 
+/**
+ * Decides, from the validated input, whether this call destroys something the user
+ * may want to keep (a file replaced, entries deleted): return what to ask, or
+ * undefined to go ahead. It may inspect the workspace, and throw a ToolError for
+ * an input the handler would refuse anyway (nobody is asked to approve a call
+ * that cannot succeed).
+ */
+export type ToolConfirmation<I> = (input: I, context: ToolContext) => ConfirmationRequest | undefined | Promise<ConfirmationRequest | undefined>;
+
 export interface ToolDefinition<I extends TObject = TObject, O extends TObject = TObject> {
   readonly $$type: '@toolpack/tool';
   name: string;
@@ -44,6 +53,14 @@ export interface ToolDefinition<I extends TObject = TObject, O extends TObject =
   input: I;
   output: O;
   annotations?: ToolAnnotations;
+  /**
+   * Run by the kernel after the input is validated and before the handler. When it
+   * returns a request, the user is asked (MCP elicitation, or a pending confirmation
+   * that the identical call repeated confirms) and the handler runs only once they
+   * agree; otherwise the call ends with an `isError` result of type
+   * ConfirmationRequired (pending: details say how to confirm) or ConfirmationDeclined.
+   */
+  confirm?: ToolConfirmation<Static<I>>;
   handler: ToolHandler<Static<I>, Static<O>>;
 }
 

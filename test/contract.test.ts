@@ -6,7 +6,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { startTestToolpack } from '../sdk/testing.js';
-import { BUILTIN_PACKS } from '../core/plugins/builtin.js';
+import { builtPacks } from '../core/plugins/catalog.js';
 import { compileSchema } from '../core/tools/schema-validator.js';
 
 interface SpecParam {
@@ -20,14 +20,18 @@ interface SpecParam {
 const fixture = new URL('./fixtures/tool-surface.json', import.meta.url);
 const spec = JSON.parse(readFileSync(fixture, 'utf8')) as { tools: Record<string, SpecParam[]> };
 
-it('the spec fixture matches shared/spec when that folder is beside the repository', () => {
-  const shared = new URL('../../shared/spec/tool-surface.json', import.meta.url);
-  if (!existsSync(shared)) return;
-  expect(JSON.parse(readFileSync(shared, 'utf8'))).toEqual(spec);
-});
+// ../shared sits beside the repository in the design workspace, not in a clone: skipped visibly, never passed silently.
+const shared = new URL('../../shared/spec/tool-surface.json', import.meta.url);
+const sharedPresent = existsSync(shared);
+it.skipIf(!sharedPresent)(
+  sharedPresent ? 'the spec fixture matches ../shared/spec/tool-surface.json' : 'the spec fixture matches ../shared/spec/tool-surface.json (skipped: no ../shared folder beside the repository)',
+  () => {
+    expect(JSON.parse(readFileSync(shared, 'utf8'))).toEqual(spec);
+  },
+);
 
 describe('built-in tool surface', async () => {
-  const kernel = await startTestToolpack({ config: { plugins: Object.keys(BUILTIN_PACKS) } });
+  const kernel = await startTestToolpack({ config: { plugins: builtPacks().map((p) => p.id) } });
   const listing = kernel.registry.listing();
   await kernel.stop();
 

@@ -14,6 +14,8 @@ const options = {
   legalComments: 'linked',
   logLevel: 'warning',
   external: ['better-sqlite3', 'jiti', 'cosmiconfig', 'simple-git', 'typescript', 'web-tree-sitter', '@vscode/tree-sitter-wasm'],
+  // jsonc-parser's main is a UMD build whose inner require() calls a bundle cannot follow; bundle its ES module build.
+  alias: { 'jsonc-parser': 'jsonc-parser/lib/esm/main.js' },
   // Bundled CommonJS dependencies call require(); give the ESM bundle one.
   banner: { js: "import { createRequire as __toolpackCreateRequire } from 'node:module';\nconst require = __toolpackCreateRequire(import.meta.url);" },
 };

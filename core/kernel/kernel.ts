@@ -14,19 +14,22 @@ import { KernelError, KernelErrorCodes, messageOf } from '../errors.js';
 import { createAi } from '../services/ai.js';
 import { createCache } from '../services/cache.js';
 import { createConfirm } from '../services/confirm.js';
-import { createEvents } from '../services/events.js';
+import { createEventBus, type EventBus } from '../services/events.js';
 import { createGit } from '../services/git.js';
-import { addLogFilter, createRootLogger, resolveLogLevel } from '../services/logger.js';
+import { addLogFilter, createRootLogger, removeLogFilter, resolveLogLevel } from '../services/logger.js';
+import { ResourceKinds } from '../services/resource-kinds.js';
 import { createResources } from '../services/resources.js';
-import { createStore } from '../services/store.js';
+import { createStore, type KernelStore } from '../services/store.js';
 import { createWorkspace } from '../services/workspace.js';
 import { invokeTool, type CallEnvironment, type ToolRuntime } from '../tools/invoke.js';
 import { passesFilter } from '../tools/name-filter.js';
 import { ToolRegistry } from '../tools/registry.js';
 import { KERNEL_VERSION } from '../version.js';
+import { checkPackMigrations } from './pack-migrations.js';
 import { planPacks, type PlannedPack } from './pack-plan.js';
 import { validatePackOptions } from './pack-options.js';
-import { ServiceContainer } from './service-container.js';
+import { declaredDepsOf, ServiceContainer, type Requester } from './service-container.js';
+import { ServiceOverrides, type ExtensionContribution, type ServiceOverride } from './service-overrides.js';
 
 export const DEFAULT_INIT_TIMEOUT_MS = 30_000;
 
@@ -40,6 +43,16 @@ export interface KernelOptions {
   storePath?: string;
   /** Packs and modules given in code, loaded after the config's. */
   plugins?: Array<PluginManifest | ModuleManifest>;
+  /** Kernel services replaced (tests: a fake git or ai); packs and tool handlers get the replacement. */
+  services?: readonly ServiceOverride[];
+  /** Contributions to packs' extension points, run before the owning pack's init (tests). */
+  extensions?: readonly ExtensionContribution[];
+}
+
+interface PackInits {
+  pack?: InitSpec<DepsSpec>;
+  modules: Array<{ id: string; spec: InitSpec<DepsSpec> }>;
+  factories: Array<{ deps: DepsSpec; requester: Requester }>;
 }
 
 interface PackRuntime {
@@ -62,11 +75,19 @@ export class Kernel {
   readonly configFile: string | null;
   private readonly container = new ServiceContainer();
   private readonly middleware: ResultMiddleware[] = [];
+  /** The 'mask' stage: after every ordinary middleware, so nothing added later escapes it. */
+  private readonly maskMiddleware: ResultMiddleware[] = [];
+  /** Kinds of stored result the packs registered: resources/templates/list, and what resources.put accepts. */
+  readonly resourceKinds = new ResourceKinds();
   private readonly packs: PackRuntime[] = [];
+  private events!: EventBus;
+  /** What each pack registered outside the container (middleware, log filters), to take back if it is skipped. */
+  private readonly registered = new Map<string, Array<() => void>>();
   private disabled: PackInfo[] = [];
   /** Start-up notes that are not failures; doctor prints them. */
   warnings: string[] = [];
   private runtime!: ToolRuntime;
+  private store!: KernelStore;
   private closeStore: () => void = () => {};
   private stopped: Promise<void> | undefined;
 
@@ -90,22 +111,24 @@ export class Kernel {
     const { config } = this.options.loaded;
     const configDir = this.options.loaded.dir;
     const root = config.workspace?.root ? resolve(configDir, config.workspace.root) : this.options.cwd;
-    const workspace = createWorkspace(root, (config.workspace?.allowedRoots ?? []).map((dir) => resolve(configDir, dir)));
+    const overrides = new ServiceOverrides(this.options.services);
+    const workspace = overrides.use(coreServices.workspace, () => createWorkspace(root, (config.workspace?.allowedRoots ?? []).map((dir) => resolve(configDir, dir))));
     const storePath = this.options.storePath ?? (config.store?.path ? (config.store.path === ':memory:' ? ':memory:' : resolve(workspace.root, config.store.path)) : resolve(workspace.root, '.toolpack', 'toolpack.db'));
-    const store = createStore(storePath);
+    const store = (this.store = createStore(storePath));
     this.closeStore = () => store.close();
-    const resources = createResources(store);
-    const ai = createAi();
-    const confirm = createConfirm(store);
+    const resources = overrides.use(coreServices.resources, () => createResources(store, this.resourceKinds));
+    const ai = overrides.use(coreServices.ai, createAi);
+    const confirm = overrides.use(coreServices.confirm, () => createConfirm(store));
     const kernelInfo: KernelInfo = { kernelVersion: KERNEL_VERSION, configFile: this.configFile, packs: () => this.packInfo() };
 
     const c = this.container;
     c.registerCore(coreServices.workspace, workspace);
     c.registerCore(coreServices.store, store);
-    c.registerCore(coreServices.cache, createCache(store));
+    c.registerCore(coreServices.cache, overrides.use(coreServices.cache, () => createCache(store)));
     c.registerCore(coreServices.resources, resources);
-    c.registerCore(coreServices.events, createEvents(this.logger));
-    c.registerCore(coreServices.git, createGit(workspace));
+    this.events = createEventBus((packId) => this.loggerFor(packId));
+    c.registerPackScoped(coreServices.events, (packId) => overrides.use(coreServices.events, () => this.events.forPack(packId)));
+    c.registerCore(coreServices.git, overrides.use(coreServices.git, () => createGit(workspace)));
     c.registerCore(coreServices.ai, ai);
     c.registerCore(coreServices.confirm, confirm);
     c.registerCore(coreServices.kernel, kernelInfo);
@@ -115,6 +138,7 @@ export class Kernel {
     this.runtime = {
       registry: this.registry,
       middleware: this.middleware,
+      maskMiddleware: this.maskMiddleware,
       loggerFor: (packId) => this.loggerFor(packId),
       workspace,
       ai,
@@ -143,17 +167,44 @@ export class Kernel {
       this.packs.push({ planned, info: { id: planned.manifest.id, version: planned.manifest.version, state: planned.exposed ? 'loaded' : 'dependency', tools: [] } });
     }
 
-    const inits = new Map<string, { pack?: InitSpec<DepsSpec>; modules: Array<{ id: string; spec: InitSpec<DepsSpec> }> }>();
+    const inits = new Map<string, PackInits>();
     for (const { planned } of this.packs) {
       const id = planned.manifest.id;
-      const entry = { modules: [] } as { pack?: InitSpec<DepsSpec>; modules: Array<{ id: string; spec: InitSpec<DepsSpec> }> };
+      const entry: PackInits = { modules: [], factories: [] };
       inits.set(id, entry);
+      const undo: Array<() => void> = [];
+      this.registered.set(id, undo);
+      const declared = declaredDepsOf(planned.manifest);
+      const migrationIds = new Set<string>();
       planned.manifest.register({
+        options: coreServices.config,
         registerExtensionPoint: (point, impl) => this.container.registerExtensionPoint(point.id, id, impl),
-        provideService: ({ service, deps, factory }) =>
-          this.container.provide(service, id, async () => factory(await this.container.resolve(deps, id, `Service "${service.id}" of pack "${id}"`))),
-        registerResultMiddleware: (mw) => this.middleware.push(mw),
-        registerLogFilter: (filter) => void addLogFilter(this.logger, filter),
+        provideService: ({ service, deps, factory }) => {
+          const requester = { pack: id, declared, label: `Service "${service.id}" of pack "${id}"` };
+          entry.factories.push({ deps, requester });
+          this.container.provide(service, id, async (pack) => factory(await this.container.resolve(deps, requester), { pack }));
+        },
+        registerResultMiddleware: (mw, options) => {
+          const stage = options?.stage ?? 'transform';
+          if (stage !== 'transform' && stage !== 'mask') {
+            throw new KernelError(KernelErrorCodes.PLUGIN_INVALID_MANIFEST, `Pack "${id}" registered result middleware with stage "${String(stage)}"; expected "transform" or "mask"`, { pack: id });
+          }
+          const chain = stage === 'mask' ? this.maskMiddleware : this.middleware;
+          chain.push(mw);
+          undo.push(() => {
+            const at = chain.indexOf(mw);
+            if (at !== -1) chain.splice(at, 1);
+          });
+        },
+        registerMigrations: (migrations) => {
+          checkPackMigrations(id, migrations, migrationIds);
+          this.store.migrate(id, migrations);
+        },
+        registerResourceKind: (definition) => void undo.push(this.resourceKinds.register(definition, id)),
+        registerLogFilter: (filter) => {
+          addLogFilter(this.logger, filter);
+          undo.push(() => void removeLogFilter(this.logger, filter));
+        },
         registerInit: (spec) => {
           if (entry.pack) throw new KernelError(KernelErrorCodes.PLUGIN_INVALID_MANIFEST, `Pack "${id}" registered more than one init`, { pack: id });
           entry.pack = spec as InitSpec<DepsSpec>;
@@ -163,6 +214,7 @@ export class Kernel {
         module.register({ registerInit: (spec) => entry.modules.push({ id: module.moduleId, spec: spec as InitSpec<DepsSpec> }) });
       }
     }
+    this.addExtensionContributions(inits);
 
     const failed = new Set<string>();
     for (const pack of this.packs) {
@@ -183,6 +235,7 @@ export class Kernel {
           if (error instanceof KernelError) throw error;
           throw new KernelError(KernelErrorCodes.PLUGIN_INIT_FAILED, `Pack "${manifest.id}" failed to start: ${messageOf(error)}`, { pack: manifest.id }, { cause: error });
         }
+        this.withdraw(manifest.id);
         this.logger.warn({ pack: manifest.id, err: messageOf(error) }, 'pack failed to start and was skipped (onFailure: skip)');
       } finally {
         pack.info.startupMs = Math.round((performance.now() - started) * 10) / 10;
@@ -192,27 +245,47 @@ export class Kernel {
     this.logger.debug({ packs: this.packInfo().map((p) => `${p.id}:${p.state}`) }, 'kernel started');
   }
 
-  private async initPack(pack: PackRuntime, inits: { pack?: InitSpec<DepsSpec>; modules: Array<{ id: string; spec: InitSpec<DepsSpec> }> }): Promise<void> {
+  /** Each contribution runs as a module of the pack owning the extension point, after that pack's own modules. */
+  private addExtensionContributions(inits: Map<string, PackInits>): void {
+    for (const [index, [point, contribute]] of (this.options.extensions ?? []).entries()) {
+      const owner = this.container.ownerOf(point.id);
+      const entry = owner ? inits.get(owner) : undefined;
+      if (!entry) {
+        throw new KernelError(KernelErrorCodes.SERVICE_UNKNOWN, `Extension contribution ${index + 1}: no loaded pack registers extension point "${point.id}"`, { ref: point.id });
+      }
+      entry.modules.push({ id: `extension-contribution-${index + 1}`, spec: { deps: { point }, init: ({ point: impl }) => contribute(impl) } });
+    }
+  }
+
+  /**
+   * A pack that failed under onFailure: skip leaves nothing behind: its tools, services and
+   * extension points, middleware, log filters and event subscriptions are taken back,
+   * so packs that list it as an optional dependency see it as absent.
+   */
+  private withdraw(packId: string): void {
+    this.registry.removePack(packId);
+    this.container.withdraw(packId);
+    for (const undo of (this.registered.get(packId) ?? []).reverse()) undo();
+    this.registered.delete(packId);
+    this.events.withdraw(packId);
+  }
+
+  private async initPack(pack: PackRuntime, inits: PackInits): Promise<void> {
     const { manifest, exposed } = pack.planned;
     const id = manifest.id;
-    const allowed = new Set(['core', id, ...(manifest.dependsOn ?? [])]);
-    const checkDeps = (deps: DepsSpec, label: string) => {
-      for (const ref of Object.values(deps)) {
-        const owner = this.container.ownerOf(ref.id);
-        if (owner && !allowed.has(owner)) {
-          throw new KernelError(KernelErrorCodes.SERVICE_UNKNOWN, `${label} uses "${ref.id}" of pack "${owner}" without listing "${owner}" in dependsOn`, { ref: ref.id });
-        }
-      }
-    };
+    const declared = declaredDepsOf(manifest);
+    // The pack's service factories run at first use; check their deps now, so a bad one fails this pack's start.
+    for (const factory of inits.factories) this.container.check(factory.deps, factory.requester);
     for (const module of inits.modules) {
-      const label = `Module "${module.id}" of pack "${id}"`;
-      checkDeps(module.spec.deps, label);
-      await module.spec.init(await this.container.resolve(module.spec.deps, id, label));
+      await module.spec.init(await this.container.resolve(module.spec.deps, { pack: id, declared, label: `Module "${module.id}" of pack "${id}"` }));
     }
     if (!inits.pack) return;
-    const label = `Pack "${id}"`;
-    checkDeps(inits.pack.deps, label);
-    const result = (await inits.pack.init(await this.container.resolve(inits.pack.deps, id, label))) ?? {};
+    const result = (await inits.pack.init(await this.container.resolve(inits.pack.deps, { pack: id, declared, label: `Pack "${id}"` }))) ?? {};
+    // An init that finished after its timeout belongs to a pack already failed (and skipped): register nothing.
+    if (pack.info.state === 'failed') {
+      await result.dispose?.();
+      return;
+    }
     pack.dispose = result.dispose;
     const config = this.options.loaded.config;
     const preset = this.options.preset ?? config.preset;
@@ -260,6 +333,7 @@ export class Kernel {
         }
       }
       this.container.dispose();
+      this.events?.clear();
       this.closeStore();
     })();
     return this.stopped;

@@ -9,7 +9,7 @@ import type { LoadedConfig } from '../config/load.js';
 import { BUILTIN_PRESETS, type PresetDefinition } from '../config/presets.js';
 import type { ToolFilterValue } from '../config/schema.js';
 import { KernelError, KernelErrorCodes } from '../errors.js';
-import { BUILTIN_PACKS } from '../plugins/builtin.js';
+import { builtinPack, builtPacks } from '../plugins/catalog.js';
 import { checkModuleManifest, checkPluginManifest } from '../plugins/manifest-check.js';
 import { orderByDependencies } from '../plugins/order.js';
 import { resolveEntry, type PackSource } from '../plugins/resolve.js';
@@ -52,7 +52,7 @@ function pickPreset(loaded: LoadedConfig, requested: string | undefined): PackPl
 /** `inline`: manifests passed in code (embedding, tests), loaded after the config's entries. */
 export async function planPacks(loaded: LoadedConfig, requestedPreset?: string, inline: Array<PluginManifest | ModuleManifest> = []): Promise<PackPlan> {
   const origin = loaded.file ?? 'the default configuration';
-  const entries = loaded.config.plugins ?? Object.keys(BUILTIN_PACKS);
+  const entries = loaded.config.plugins ?? builtPacks().map((p) => p.id);
   const byId = new Map<string, PlannedPack>();
   const modules: Array<{ module: ModuleManifest; spec: string }> = [];
 
@@ -98,7 +98,7 @@ export async function planPacks(loaded: LoadedConfig, requestedPreset?: string, 
     for (const pack of [...byId.values()]) {
       for (const dep of pack.manifest.dependsOn ?? []) {
         if (byId.has(dep)) continue;
-        if (!Object.hasOwn(BUILTIN_PACKS, dep)) {
+        if (!builtinPack(dep)) {
           throw new KernelError(
             KernelErrorCodes.PLUGIN_UNKNOWN_DEPENDENCY,
             `Pack "${pack.manifest.id}" depends on "${dep}", which is neither listed in ${origin} nor a built-in pack`,
@@ -159,7 +159,10 @@ export async function planPacks(loaded: LoadedConfig, requestedPreset?: string, 
   };
   wanted.forEach(need);
 
-  const order = orderByDependencies([...byId.values()].map((p) => ({ id: p.manifest.id, dependsOn: p.manifest.dependsOn ?? [] })));
+  // Optional dependencies that are loaded init first; they are never pulled in (above) nor needed (below).
+  const order = orderByDependencies(
+    [...byId.values()].map((p) => ({ id: p.manifest.id, dependsOn: p.manifest.dependsOn ?? [], optionalDependsOn: p.manifest.optionalDependsOn ?? [] })),
+  );
   const packs: PlannedPack[] = [];
   const disabled: PackPlan['disabled'] = [];
   for (const id of order) {

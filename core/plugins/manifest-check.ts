@@ -1,7 +1,7 @@
 /**
  * Checks made on a manifest before any of the pack's code runs (the avvio
- * model): the id's shape, a valid version, and a kernel range this kernel
- * satisfies.
+ * model): the id's shape, a valid version, well-formed dependency lists, and a
+ * kernel range this kernel satisfies.
  */
 import semver from 'semver';
 import type { ModuleManifest, PluginManifest } from '../../sdk/plugin.js';
@@ -17,9 +17,14 @@ export function checkPluginManifest(manifest: PluginManifest, origin: string): v
   if (typeof manifest.id !== 'string' || !PACK_ID.test(manifest.id)) fail('id must be lower-case letters, digits and "-" (e.g. "my-pack")');
   if (typeof manifest.version !== 'string' || !semver.valid(manifest.version)) fail(`version "${String(manifest.version)}" is not a semantic version`);
   if (typeof manifest.register !== 'function') fail('register must be a function');
-  if (manifest.dependsOn !== undefined && (!Array.isArray(manifest.dependsOn) || manifest.dependsOn.some((d) => typeof d !== 'string'))) {
-    fail('dependsOn must be an array of pack ids');
+  for (const key of ['dependsOn', 'optionalDependsOn'] as const) {
+    const list = manifest[key];
+    if (list !== undefined && (!Array.isArray(list) || list.some((d) => typeof d !== 'string'))) fail(`${key} must be an array of pack ids`);
+    if (list?.includes(manifest.id)) fail(`${key} lists the pack itself`);
   }
+  // Optional dependencies are not required: the plan never pulls them in nor fails when they are absent.
+  const both = (manifest.optionalDependsOn ?? []).filter((d) => manifest.dependsOn?.includes(d));
+  if (both.length) fail(`"${both.join('", "')}" is listed in both dependsOn and optionalDependsOn; keep it in one`);
   if (typeof manifest.kernel !== 'string' || !semver.validRange(manifest.kernel)) fail(`kernel "${String(manifest.kernel)}" is not a semver range`);
   if (!semver.satisfies(KERNEL_VERSION, manifest.kernel, { includePrerelease: true })) {
     throw new KernelError(

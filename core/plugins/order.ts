@@ -1,12 +1,15 @@
 /**
  * Dependency order. Depth-first, visiting packs in the order the config lists
  * them so the result is stable; a cycle is reported as the path that closes it.
+ * An optional dependency that is loaded orders like a required one; one that is
+ * absent is ignored.
  */
 import { KernelError, KernelErrorCodes } from '../errors.js';
 
 export interface OrderNode {
   id: string;
   dependsOn: readonly string[];
+  optionalDependsOn?: readonly string[];
 }
 
 export function orderByDependencies(nodes: readonly OrderNode[]): string[] {
@@ -23,7 +26,8 @@ export function orderByDependencies(nodes: readonly OrderNode[]): string[] {
       throw new KernelError(KernelErrorCodes.PLUGIN_DEPENDENCY_CYCLE, `Dependency cycle between packs: ${cycle.join(' -> ')}`, { cycle });
     }
     stack.push(id);
-    for (const dep of byId.get(id)?.dependsOn ?? []) if (byId.has(dep)) visit(dep);
+    const node = byId.get(id);
+    for (const dep of [...(node?.dependsOn ?? []), ...(node?.optionalDependsOn ?? [])]) if (byId.has(dep)) visit(dep);
     stack.pop();
     done.add(id);
     order.push(id);

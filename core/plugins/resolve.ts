@@ -10,7 +10,7 @@ import { isModuleManifest, isPluginManifest, type ModuleManifest, type PluginMan
 import type { LoadedConfig } from '../config/load.js';
 import type { PluginEntryValue } from '../config/schema.js';
 import { KernelError, KernelErrorCodes, messageOf } from '../errors.js';
-import { BUILTIN_PACKS, PLANNED_PACKS } from './builtin.js';
+import { builtinPack, builtPacks, isPlannedPack } from './catalog.js';
 import { moduleLoaderFor } from './module-loader.js';
 
 export type PackSource = 'builtin' | 'path' | 'package' | 'inline';
@@ -45,11 +45,12 @@ export async function resolveEntry(entry: PluginEntryValue, loaded: LoadedConfig
   const [spec, options] = typeof entry === 'string' ? [entry, undefined] : entry;
   const origin = loaded.file ?? 'the default configuration';
 
-  if (Object.hasOwn(BUILTIN_PACKS, spec)) {
-    const mod = await BUILTIN_PACKS[spec]!();
+  const builtin = builtinPack(spec);
+  if (builtin) {
+    const mod = await builtin.load();
     return { spec, source: 'builtin', options, ...collect(mod.default, spec, origin) };
   }
-  if (!isPathSpec(spec) && (PLANNED_PACKS as readonly string[]).includes(spec)) {
+  if (!isPathSpec(spec) && isPlannedPack(spec)) {
     throw new KernelError(KernelErrorCodes.PLUGIN_NOT_FOUND, `Pack "${spec}" named in ${origin} is a built-in pack that this version of Toolpack does not ship yet`, {
       spec,
       file: loaded.file,
@@ -70,7 +71,7 @@ export async function resolveEntry(entry: PluginEntryValue, loaded: LoadedConfig
     } catch {
       throw new KernelError(
         KernelErrorCodes.PLUGIN_NOT_FOUND,
-        `Unknown pack "${spec}" named in ${origin}: it is not a built-in pack (${Object.keys(BUILTIN_PACKS).join(', ')}), not a relative path, and no package of that name is installed`,
+        `Unknown pack "${spec}" named in ${origin}: it is not a built-in pack (${builtPacks().map((p) => p.id).join(', ')}), not a relative path, and no package of that name is installed`,
         { spec, file: loaded.file },
       );
     }

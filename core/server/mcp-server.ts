@@ -17,12 +17,6 @@ import type { Kernel } from '../kernel/kernel.js';
 import { UnknownToolError } from '../tools/invoke.js';
 import { KERNEL_VERSION } from '../version.js';
 
-const RESOURCE_TEMPLATES = [
-  { uriTemplate: 'toolpack://analysis/{id}', name: 'Repository analysis', description: 'A stored analysis result, referenced by its analysisId.', mimeType: 'application/json' },
-  { uriTemplate: 'toolpack://config/{ssg}/{id}', name: 'Generated SSG configuration', description: 'Configuration files generated for a static site generator.', mimeType: 'application/json' },
-  { uriTemplate: 'toolpack://deployment/{id}', name: 'Deployment workflow', description: 'A generated deployment workflow and its record.', mimeType: 'application/json' },
-];
-
 export function createMcpServer(kernel: Kernel): Server {
   const server = new Server(
     { name: 'toolpack', version: KERNEL_VERSION },
@@ -58,7 +52,8 @@ export function createMcpServer(kernel: Kernel): Server {
     resources: kernel.resources.list().map((r) => ({ uri: r.uri, name: r.name, mimeType: r.mimeType, description: `${r.kind} stored ${r.createdAt}` })),
   }));
 
-  server.setRequestHandler(ListResourceTemplatesRequestSchema, async () => ({ resourceTemplates: RESOURCE_TEMPLATES }));
+  // One template per kind of stored result the loaded packs registered (env.registerResourceKind).
+  server.setRequestHandler(ListResourceTemplatesRequestSchema, async () => ({ resourceTemplates: kernel.resourceKinds.templates() }));
 
   server.setRequestHandler(ReadResourceRequestSchema, async (request) => {
     const found = kernel.resources.get(request.params.uri);

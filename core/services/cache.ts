@@ -17,7 +17,8 @@ export function createCache(store: Store, now: () => number = Date.now): Cache {
       return JSON.parse(row.value) as T;
     },
     set(key, value, options = {}) {
-      const text = store.filterForWrite(JSON.stringify(value) ?? 'null');
+      // Each string masked before it is serialised (store.serialize), not the JSON text after.
+      const text = store.serialize(value);
       const expires = options.ttlMs === undefined ? null : now() + options.ttlMs;
       store
         .prepare(
@@ -25,7 +26,7 @@ export function createCache(store: Store, now: () => number = Date.now): Cache {
            ON CONFLICT(key) DO UPDATE SET value = excluded.value, size = excluded.size,
              created_at = excluded.created_at, expires_at = excluded.expires_at, hits = 0`,
         )
-        .run(key, text, Buffer.byteLength(text), now(), expires);
+        .run(key, text, Buffer.byteLength(text.value), now(), expires);
     },
     delete(key) {
       return store.prepare('DELETE FROM cache WHERE key = ?').run(key).changes > 0;

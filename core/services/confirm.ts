@@ -17,8 +17,10 @@ interface PendingRow {
   expires_at: string;
 }
 
-function fingerprint(request: ConfirmationRequest): string {
-  return createHash('sha256').update(request.action).update('\0').update(request.description).digest('hex');
+/** `binding` ties a pending confirmation to one exact tool call (see Confirm.request). */
+function fingerprint(request: ConfirmationRequest, binding = ''): string {
+  const hash = createHash('sha256').update(request.action).update('\0').update(request.description);
+  return (binding ? hash.update('\0').update(binding) : hash).digest('hex');
 }
 
 function elicitationMessage(request: ConfirmationRequest): string {
@@ -34,23 +36,24 @@ export function createConfirm(store: Store, now: () => Date = () => new Date()):
     return server && server.getClientCapabilities()?.elicitation ? server : null;
   };
 
-  function record(request: ConfirmationRequest, outcome: ConfirmationOutcome): void {
+  function record(request: ConfirmationRequest, outcome: ConfirmationOutcome, binding?: string): void {
     store
       .prepare(
         `INSERT INTO confirmations (token, fingerprint, action, description, risks, benefits, status, via, comment, requested_at, decided_at, expires_at)
          VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
          ON CONFLICT(token) DO UPDATE SET status = excluded.status, via = excluded.via, comment = excluded.comment, decided_at = excluded.decided_at`,
       )
+      // run() masks every text; the token (a UUID) and the fingerprint (a digest) are ours and looked up as they are.
       .run(
-        outcome.token,
-        fingerprint(request),
-        store.filterForWrite(request.action),
-        store.filterForWrite(request.description),
-        store.filterForWrite(JSON.stringify(request.risks ?? [])),
-        store.filterForWrite(JSON.stringify(request.benefits ?? [])),
+        store.opaque(outcome.token),
+        store.opaque(fingerprint(request, binding)),
+        request.action,
+        request.description,
+        store.serialize(request.risks ?? []),
+        store.serialize(request.benefits ?? []),
         outcome.decision,
         outcome.via,
-        outcome.comment === undefined ? null : store.filterForWrite(outcome.comment),
+        outcome.comment ?? null,
         outcome.requestedAt,
         outcome.decidedAt ?? null,
         outcome.expiresAt ?? outcome.requestedAt,
@@ -87,7 +90,7 @@ export function createConfirm(store: Store, now: () => Date = () => new Date()):
           decidedAt: now().toISOString(),
           ...(typeof answer.content?.comment === 'string' && answer.content.comment ? { comment: answer.content.comment } : {}),
         };
-        record(request, outcome);
+        record(request, outcome, options.binding);
         return outcome;
       }
 
@@ -95,7 +98,7 @@ export function createConfirm(store: Store, now: () => Date = () => new Date()):
       return store.transaction(() => {
         const pending = store
           .prepare(`SELECT token, requested_at, expires_at FROM confirmations WHERE fingerprint = ? AND status = 'pending' AND expires_at > ? ORDER BY requested_at DESC LIMIT 1`)
-          .get<PendingRow>(fingerprint(request), requestedAt);
+          .get<PendingRow>(fingerprint(request, options.binding), requestedAt);
         // No user was asked here: the client repeated the request (what `via: 'second-call'` says).
         const outcome: ConfirmationOutcome = pending
           ? { decision: 'confirmed', via: 'second-call', token: pending.token, requestedAt: pending.requested_at, decidedAt: requestedAt, expiresAt: pending.expires_at }
@@ -106,7 +109,7 @@ export function createConfirm(store: Store, now: () => Date = () => new Date()):
               requestedAt,
               expiresAt: new Date(at.getTime() + PENDING_CONFIRMATION_TTL_MS).toISOString(),
             };
-        record(request, outcome);
+        record(request, outcome, options.binding);
         return outcome;
       });
     },

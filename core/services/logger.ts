@@ -51,3 +51,11 @@ export function addLogFilter(logger: Logger, filter: LogFilter): boolean {
   filters?.push(filter);
   return filters !== undefined;
 }
+
+/** Take back a filter added with addLogFilter (its pack failed to start and was skipped). */
+export function removeLogFilter(logger: Logger, filter: LogFilter): boolean {
+  const filters = filtersOf.get(logger);
+  const at = filters?.indexOf(filter) ?? -1;
+  if (at !== -1) filters!.splice(at, 1);
+  return at !== -1;
+}

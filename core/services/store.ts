@@ -16,8 +16,10 @@ import { mkdirSync, statSync, writeFileSync, existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname } from 'node:path';
 import type BetterSqlite3 from 'better-sqlite3';
+import type { Migration } from '../../sdk/plugin.js';
 import type { Store, StoreStatement } from '../../sdk/services.js';
-import { CORE_MIGRATIONS } from './store-migrations.js';
+import { applyMigrations, CORE_MIGRATIONS, prepareMigrationTable } from './store-migrations.js';
+import { filterParams, OpaqueValue, readParams, serializeMasked, WRITES_ROWS } from './store-write.js';
 
 const require = createRequire(import.meta.url);
 
@@ -41,25 +43,17 @@ export function retryBusy<T>(fn: () => T, delays: readonly number[] = BUSY_RETRY
   }
 }
 
-export function createStore(path: string): Store & { close(): void } {
-  let db: BetterSqlite3.Database | undefined;
-  const pending: Array<[string, readonly string[]]> = [['core', CORE_MIGRATIONS]];
-  const filters: Array<(text: string) => string> = [];
+/** The store as the kernel holds it: packs get `Store`; migrations are the kernel's to apply (store-migrations.ts). */
+export interface KernelStore extends Store {
+  /** Apply a scope's migrations (scope: 'core' or a pack id) in order, each once, by id; queued until the store opens. */
+  migrate(scope: string, migrations: readonly Migration[]): void;
+  close(): void;
+}
 
-  /** Each step in its own immediate transaction that checks again whether it is applied: another process may be migrating the same file. */
-  function applyMigrations(database: BetterSqlite3.Database, scope: string, steps: readonly string[]): void {
-    const applied = () => (database.prepare('SELECT COALESCE(MAX(version), 0) AS v FROM schema_migrations WHERE scope = ?').get(scope) as { v: number }).v;
-    if (retryBusy(applied) >= steps.length) return;
-    steps.forEach((sql, index) => {
-      const version = index + 1;
-      const step = database.transaction(() => {
-        if (version <= applied()) return;
-        database.exec(sql);
-        database.prepare('INSERT INTO schema_migrations (scope, version, applied_at) VALUES (?, ?, ?)').run(scope, version, new Date().toISOString());
-      });
-      retryBusy(() => step.immediate());
-    });
-  }
+export function createStore(path: string): KernelStore {
+  let db: BetterSqlite3.Database | undefined;
+  const pending: Array<[string, readonly Migration[]]> = [['core', CORE_MIGRATIONS]];
+  const filters: Array<(text: string) => string> = [];
 
   function open(): BetterSqlite3.Database {
     if (db) return db;
@@ -77,8 +71,8 @@ export function createStore(path: string): Store & { close(): void } {
       retryBusy(() => database.pragma('journal_mode = WAL'));
       database.pragma('synchronous = NORMAL');
       database.pragma('foreign_keys = ON');
-      retryBusy(() => database.exec('CREATE TABLE IF NOT EXISTS schema_migrations (scope TEXT NOT NULL, version INTEGER NOT NULL, applied_at TEXT NOT NULL, PRIMARY KEY (scope, version))'));
-      for (const [scope, steps] of pending) applyMigrations(database, scope, steps);
+      prepareMigrationTable(database, retryBusy);
+      for (const [scope, migrations] of pending) applyMigrations(database, scope, migrations, retryBusy);
     } catch (error) {
       database.close();
       throw error;
@@ -88,25 +82,32 @@ export function createStore(path: string): Store & { close(): void } {
     return database;
   }
 
+  const filterForWrite = (text: string) => filters.reduce((acc, filter) => filter(acc), text);
+
   /** Statements retry on their own only outside a transaction; inside one, the whole transaction is retried. */
   const retryOutside = <T>(database: BetterSqlite3.Database, fn: () => T): T => (database.inTransaction ? fn() : retryBusy(fn));
 
   return {
     path,
-    migrate(scope, steps) {
-      if (db) applyMigrations(db, scope, steps);
-      else pending.push([scope, steps]);
+    migrate(scope, migrations) {
+      if (db) applyMigrations(db, scope, migrations, retryBusy);
+      else pending.push([scope, migrations]);
     },
     prepare(sql): StoreStatement {
       const database = open();
       const statement = retryOutside(database, () => database.prepare(sql));
+      // Filtered once, before any retry: what is written is what the filters returned (store-write.ts).
       return {
-        run: (...params) => retryOutside(database, () => statement.run(...params)),
-        get: <R>(...params: unknown[]) => retryOutside(database, () => statement.get(...params) as R | undefined),
-        all: <R>(...params: unknown[]) => retryOutside(database, () => statement.all(...params) as R[]),
+        run: (...params) => {
+          const written = filterParams(params, filterForWrite);
+          return retryOutside(database, () => statement.run(...written));
+        },
+        get: <R>(...params: unknown[]) => retryOutside(database, () => statement.get(...readParams(params)) as R | undefined),
+        all: <R>(...params: unknown[]) => retryOutside(database, () => statement.all(...readParams(params)) as R[]),
       };
     },
     exec(sql) {
+      if (WRITES_ROWS.test(sql)) throw new TypeError('store.exec runs schema statements; write rows with prepare(sql).run(...values), so the values pass the write filters');
       const database = open();
       retryOutside(database, () => database.exec(sql));
     },
@@ -132,9 +133,9 @@ export function createStore(path: string): Store & { close(): void } {
     addWriteFilter(filter) {
       filters.push(filter);
     },
-    filterForWrite(text) {
-      return filters.reduce((acc, filter) => filter(acc), text);
-    },
+    filterForWrite,
+    serialize: (value, space) => new OpaqueValue(serializeMasked(value, filterForWrite, space)),
+    opaque: (value) => new OpaqueValue(value),
     close() {
       db?.close();
       db = undefined;

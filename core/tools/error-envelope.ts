@@ -13,7 +13,10 @@ export const ERROR_ENVELOPE_SCHEMA = {
       type: 'object',
       required: ['type', 'message'],
       properties: {
-        type: { type: 'string', enum: ['ValidationError', 'FileSystemError', 'NetworkError', 'ConfigurationError', 'ContentError', 'InternalError'] },
+        type: {
+          type: 'string',
+          enum: ['ValidationError', 'FileSystemError', 'NetworkError', 'ConfigurationError', 'ContentError', 'InternalError', 'ConfirmationRequired', 'ConfirmationDeclined'],
+        },
         message: { type: 'string' },
         details: { type: 'object' },
       },
@@ -21,11 +24,14 @@ export const ERROR_ENVELOPE_SCHEMA = {
   },
 } as const;
 
+/** The kernel's own outcomes of a tool's confirm step (confirm-step.ts): the handler did not run. */
+export type ConfirmationErrorType = 'ConfirmationRequired' | 'ConfirmationDeclined';
+
 export interface ErrorEnvelope {
-  error: { type: ToolErrorType; message: string; details?: Record<string, unknown> };
+  error: { type: ToolErrorType | ConfirmationErrorType; message: string; details?: Record<string, unknown> };
 }
 
-export function errorResult(tool: string, type: ToolErrorType, message: string, details?: Record<string, unknown>): CallToolResult {
+export function errorResult(tool: string, type: ToolErrorType | ConfirmationErrorType, message: string, details?: Record<string, unknown>): CallToolResult {
   const envelope: ErrorEnvelope = { error: { type, message, ...(details ? { details } : {}) } };
   return {
     isError: true,

@@ -1,6 +1,7 @@
 /**
- * One tool call, start to end: validate the arguments (defaults applied), run
- * the handler inside the caller's session, check the result against the
+ * One tool call, start to end: validate the arguments (defaults applied), ask
+ * the user when the tool declares a confirmation (confirm-step.ts), run the
+ * handler inside the caller's session, check the result against the
  * output schema, pass it through the result middleware chain, cap its size
  * (result-limit.ts), and shape the MCP result. Every failure becomes the shared
  * error envelope.
@@ -10,6 +11,7 @@ import type { ResultMiddleware, ToolResult } from '../../sdk/plugin.js';
 import type { Ai, Confirm, Logger, Resources, Workspace } from '../../sdk/services.js';
 import type { ProgressUpdate, ToolContext } from '../../sdk/tool.js';
 import { runInSession, type CallSession } from '../services/session.js';
+import { confirmBeforeHandler } from './confirm-step.js';
 import { errorResult, errorResultFrom } from './error-envelope.js';
 import { limitResultSize } from './result-limit.js';
 import type { RegisteredTool, ToolRegistry } from './registry.js';
@@ -25,6 +27,8 @@ export class UnknownToolError extends Error {
 export interface ToolRuntime {
   registry: ToolRegistry;
   middleware: readonly ResultMiddleware[];
+  /** The masking stage, run after all of `middleware` whatever the pack order. */
+  maskMiddleware: readonly ResultMiddleware[];
   loggerFor(packId: string): Logger;
   workspace: Workspace;
   ai: Ai;
@@ -54,9 +58,10 @@ function withExpectations(issues: SchemaIssue[], schema: { properties?: Record<s
   });
 }
 
-async function applyMiddleware(result: ToolResult, middleware: readonly ResultMiddleware[]): Promise<ToolResult> {
+/** Ordinary middleware in pack order, then the mask stage last: no middleware can add text the masking did not see. */
+async function applyMiddleware(result: ToolResult, runtime: Pick<ToolRuntime, 'middleware' | 'maskMiddleware'>): Promise<ToolResult> {
   let current = result;
-  for (const mw of middleware) current = await mw(current);
+  for (const mw of [...runtime.middleware, ...runtime.maskMiddleware]) current = await mw(current);
   return current;
 }
 
@@ -99,7 +104,12 @@ async function runHandler(tool: RegisteredTool, args: unknown, runtime: ToolRunt
     resources: runtime.resources,
   };
   try {
-    const output = await runInSession(env.session ?? { server: null }, () => tool.definition.handler(checked.value, context));
+    const session = env.session ?? { server: null };
+    if (tool.definition.confirm) {
+      const stopped = await runInSession(session, () => confirmBeforeHandler(tool.definition, checked.value, context, runtime.confirm));
+      if (stopped) return stopped;
+    }
+    const output = await runInSession(session, () => tool.definition.handler(checked.value, context));
     const verified = tool.output.check(output);
     if (!verified.ok) {
       context.logger.error({ issues: verified.issues }, 'tool result does not match its output schema');
@@ -121,7 +131,7 @@ export async function invokeTool(runtime: ToolRuntime, name: string, args: unkno
   if (!tool) throw new UnknownToolError(name, runtime.registry.exposed().map((t) => t.definition.name));
   const started = performance.now();
   const raw = await runHandler(tool, args, runtime, env);
-  const result = await applyMiddleware({ tool: name, isError: raw.isError === true, structuredContent: raw.structuredContent ?? {} }, runtime.middleware);
+  const result = await applyMiddleware({ tool: name, isError: raw.isError === true, structuredContent: raw.structuredContent ?? {} }, runtime);
   const shaped = limitResultSize(name, tool.definition.input, result.structuredContent, () => toCallResult(result));
   runtime.loggerFor(tool.packId).debug({ tool: name, ms: Math.round(performance.now() - started), isError: shaped.isError === true }, 'tool call');
   return shaped;

@@ -51,6 +51,7 @@ function checkDefinition(tool: AnyToolDefinition, packId: string): void {
   };
   if (!tool || tool.$$type !== '@toolpack/tool') fail('is not a defineTool(...) result');
   if (typeof tool.handler !== 'function') fail('has no handler');
+  if (tool.confirm !== undefined && typeof tool.confirm !== 'function') fail('confirm must be a function of the input returning a confirmation request or undefined');
   if (typeof tool.description !== 'string' || tool.description.trim().length < 10) fail('needs a description of at least one sentence');
   if ((tool.input as { type?: unknown })?.type !== 'object') fail('input schema must be an object schema');
   if ((tool.output as { type?: unknown })?.type !== 'object') fail('output schema must be an object schema');
@@ -71,6 +72,12 @@ export class ToolRegistry {
       );
     }
     this.tools.set(tool.name, registeredTool(tool, packId, exposed));
+    this.cachedListing = undefined;
+  }
+
+  /** Drop every tool of a pack that failed after some were added (it is skipped). */
+  removePack(packId: string): void {
+    for (const [name, tool] of this.tools) if (tool.packId === packId) this.tools.delete(name);
     this.cachedListing = undefined;
   }
 

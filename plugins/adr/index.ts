@@ -5,8 +5,10 @@
  */
 import { coreServices, definePlugin } from '../../sdk/index.js';
 import { KERNEL_RANGE } from '../kernel-range.js';
-import { projectScannerRef } from '../project/service.js';
-import { adrCatalogRef, createAdrCatalogService, type AdrCatalogService } from './service.js';
+import { projectDecisionsRef, projectScannerRef } from '../project/api.js';
+import { adrCatalogRef } from './api.js';
+import { adrDecisionSource } from './decision-source.js';
+import { createAdrCatalogService } from './service.js';
 import { ADR_MIGRATIONS } from './todo/store-schema.js';
 import { createTaskStore } from './todo/task-store.js';
 import { compareAdrProgressTool } from './tools/compare-adr-progress.js';
@@ -17,9 +19,8 @@ import { generateAdrsFromPrdTool } from './tools/generate-adrs-from-prd.js';
 import { manageTodoJsonTool } from './tools/manage-todo-json.js';
 import { suggestAdrsTool } from './tools/suggest-adrs.js';
 
-export { adrCatalogRef };
-export type { AdrCatalogService };
-export type { Catalog, ParsedAdr } from './catalog/index.js';
+// The pack's public surface (refs, topics, types) is api.ts: `toolpack/packs/adr`.
+export * from './api.js';
 
 export default definePlugin({
   id: 'adr',
@@ -28,31 +29,32 @@ export default definePlugin({
   dependsOn: ['project'],
   description: 'Architecture decision records: discover, generate from decisions and PRDs, suggest, turn into TODO tasks, track progress.',
   register(env) {
+    env.registerMigrations(ADR_MIGRATIONS);
     const catalog = createAdrCatalogService();
     env.provideService({ service: adrCatalogRef, deps: {}, factory: () => catalog });
     env.registerInit({
       deps: {
         scanner: projectScannerRef,
+        decisions: projectDecisionsRef,
         git: coreServices.git,
         cache: coreServices.cache,
         store: coreServices.store,
         events: coreServices.events,
         logger: coreServices.logger,
       },
-      init(deps) {
-        deps.store.migrate('adr', ADR_MIGRATIONS);
+      init({ decisions, ...deps }) {
         const all = { ...deps, catalog, tasks: createTaskStore(deps.store) };
-        return {
-          tools: [
-            discoverExistingAdrsTool(all),
-            generateAdrsFromPrdTool(all),
-            generateAdrFromDecisionTool(all),
-            suggestAdrsTool(all),
-            generateAdrTodoTool(all),
-            manageTodoJsonTool(all),
-            compareAdrProgressTool(all),
-          ],
-        };
+        const tools = [
+          discoverExistingAdrsTool(all),
+          generateAdrsFromPrdTool(all),
+          generateAdrFromDecisionTool(all),
+          suggestAdrsTool(all),
+          generateAdrTodoTool(all),
+          manageTodoJsonTool(all),
+          compareAdrProgressTool(all),
+        ];
+        // Last, once nothing here can fail: get_architectural_context (project pack) lists the ADRs mentioning a file through this reader.
+        return { tools, dispose: decisions.register(adrDecisionSource) };
       },
     });
   },

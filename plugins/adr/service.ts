@@ -4,36 +4,14 @@
  */
 import { stat } from 'node:fs/promises';
 import { isAbsolute, join } from 'node:path';
-import { createServiceRef, FileSystemError, isGitName, isToolpackDataName, type Workspace } from '../../sdk/index.js';
+import { FileSystemError, isGitName, isToolpackDataName } from '../../sdk/index.js';
+import type { AdrCatalogService, AdrLocation } from './api.js';
 import { findAdrDirectory, readCatalog, type Catalog } from './catalog/index.js';
 
 export const DEFAULT_ADR_DIRECTORY = 'docs/adrs';
 
-export interface AdrLocation {
-  /** Real path of the ADR folder (it may not exist yet). */
-  dir: string;
-  /** The folder relative to the workspace root, for results. */
-  relative: string;
-  /** How it was chosen: "parameter", ".adr-dir", or the conventional folder found (e.g. "doc/adr"). */
-  source: string;
-  exists: boolean;
-}
-
-export interface AdrCatalogService {
-  /**
-   * The ADR folder of the project at `projectRoot`: `adrDirectory` (relative to the
-   * project, or absolute inside the workspace) when it exists; when it is the
-   * default and missing, the folder found by `.adr-dir` or the usual names; else
-   * the given folder with `exists: false`. Confined to the workspace.
-   */
-  locate(projectRoot: string, adrDirectory: string | undefined, workspace: Workspace, param?: string): Promise<AdrLocation>;
-  /** The parsed catalogue at a location; empty when the folder does not exist. */
-  read(location: AdrLocation): Promise<Catalog>;
-  /** The number a new ADR gets: one more than the highest in the catalogue. */
-  nextNumber(catalog: Catalog): number;
-}
-
-export const adrCatalogRef = createServiceRef<AdrCatalogService>({ id: 'adr.catalog' });
+// The service's interface and ref are public: api.ts.
+export type { AdrCatalogService, AdrLocation };
 
 const isDirectory = (path: string) => stat(path).then((s) => s.isDirectory(), () => false);
 

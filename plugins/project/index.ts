@@ -6,15 +6,20 @@
 import { coreServices, definePlugin, Type } from '../../sdk/index.js';
 import { KERNEL_RANGE } from '../kernel-range.js';
 import { DEFAULT_MAX_FILES } from './scanner/index.js';
-import { createProjectScanner, projectScannerRef, type ProjectScanner } from './service.js';
+import { projectDecisionsRef, projectScannerRef, type ProjectScanner } from './api.js';
+import { createProjectDecisions } from './decisions.js';
+import { createProjectScanner } from './service.js';
 import { analyzeEnvironmentTool } from './tools/analyze-environment.js';
 import { analyzeProjectEcosystemTool } from './tools/analyze-project-ecosystem.js';
 import { analyzeRepositoryTool } from './tools/analyze-repository.js';
 import { getArchitecturalContextTool } from './tools/get-architectural-context.js';
 
-export { projectScannerRef };
-export type { ProjectScanner };
-export type { ProjectScan, FileEntry } from './scanner/index.js';
+// The pack's public surface (refs, topics, types) is api.ts: `toolpack/packs/project`.
+export * from './api.js';
+
+/** Stored analyses are kept 30 days, the newest 500 at most: later tools take their ids within a piece of work, not forever. */
+const ANALYSIS_MAX_AGE_MS = 30 * 24 * 60 * 60 * 1000;
+const ANALYSIS_MAX_ENTRIES = 500;
 
 export const projectOptions = Type.Object(
   {
@@ -30,16 +35,25 @@ export default definePlugin({
   description: 'Project analysis: languages, manifests, frameworks, infrastructure, CI, architecture, environment, import graph.',
   options: projectOptions,
   register(env) {
+    env.registerResourceKind({
+      kind: 'analysis',
+      name: 'Repository analysis',
+      description: 'A stored analysis (analyze_repository, analyze_project_ecosystem); its id is the analysisId later tools take.',
+      retention: { maxAgeMs: ANALYSIS_MAX_AGE_MS, maxEntries: ANALYSIS_MAX_ENTRIES },
+    });
     let scanner: ProjectScanner | undefined;
     env.provideService({
       service: projectScannerRef,
-      deps: { cache: coreServices.cache, config: coreServices.config, workspace: coreServices.workspace },
-      factory: ({ cache, config, workspace }) =>
-        (scanner ??= createProjectScanner(cache, { maxFiles: config.maxFiles as number, roots: [workspace.root, ...workspace.allowedRoots] })),
+      deps: { cache: coreServices.cache, options: env.options, workspace: coreServices.workspace },
+      factory: ({ cache, options, workspace }) =>
+        (scanner ??= createProjectScanner(cache, { maxFiles: options.maxFiles, roots: [workspace.root, ...workspace.allowedRoots] })),
     });
+    const decisions = createProjectDecisions();
+    env.provideService({ service: projectDecisionsRef, deps: {}, factory: () => decisions });
     env.registerInit({
       deps: {
         scanner: projectScannerRef,
+        decisions: projectDecisionsRef,
         git: coreServices.git,
         cache: coreServices.cache,
         store: coreServices.store,

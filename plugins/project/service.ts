@@ -7,33 +7,14 @@
  * last scan (tree-watch.ts) and not changed is not even listed again.
  */
 import { stat } from 'node:fs/promises';
-import { createServiceRef, FileSystemError, type Cache, type Workspace } from '../../sdk/index.js';
-import { DEFAULT_MAX_FILES, fingerprint, scanListing, type FileEntry, type ProjectScan } from './scanner/index.js';
+import { FileSystemError, type Cache } from '../../sdk/index.js';
+import type { ProjectScanner, ScanResult } from './api.js';
+import { DEFAULT_MAX_FILES, fingerprint, scanListing, type ProjectScan } from './scanner/index.js';
 import { listFiles } from './scanner/walk.js';
 import { TreeWatch } from './tree-watch.js';
 
-export interface ScanResult {
-  scan: ProjectScan;
-  /** The listing the scan was made from (relative paths, sizes, mtimes), sorted by path. */
-  files: readonly FileEntry[];
-  /** True when the stored scan for this fingerprint was reused. */
-  cached: boolean;
-}
-
-export interface ProjectScanner {
-  /**
-   * The project folder a tool works on: `projectPath` resolved inside the workspace
-   * (default: the workspace root). Throws FileSystemError naming `param` when it
-   * leaves the workspace, does not exist, or is not a folder.
-   */
-  resolveRoot(projectPath: string | undefined, workspace: Workspace, param?: string): Promise<string>;
-  /** Scan `root` (a real path from resolveRoot), reusing the stored scan when the tree is unchanged. */
-  scan(root: string, options?: { signal?: AbortSignal; refresh?: boolean }): Promise<ScanResult>;
-  /** Stop watching scanned trees (the pack's dispose). */
-  close(): void;
-}
-
-export const projectScannerRef = createServiceRef<ProjectScanner>({ id: 'project.scanner' });
+// The service's interface and ref are public: api.ts.
+export type { ProjectScanner, ScanResult };
 
 interface StoredScan {
   fingerprint: string;

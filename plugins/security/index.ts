@@ -4,12 +4,13 @@
  * through the `security.rules` extension point, by this pack's built-in rule
  * files and by third-party modules alike.
  */
-import { coreServices, createExtensionPoint, definePlugin, Type, type Logger, type Store } from '../../sdk/index.js';
+import { coreServices, definePlugin, Type, type Logger, type Static, type Store } from '../../sdk/index.js';
 import { KERNEL_RANGE } from '../kernel-range.js';
 import { outputMaskingMiddleware } from './output-masking.js';
+import { securityRulesExtensionPoint, securityScannerRef, type SecurityRulesExtension } from './api.js';
+import { createRuleRegistry } from './rule-registry.js';
 import { BUILTIN_RULES } from './rules/index.js';
-import type { SecurityRule, SecurityRulesExtension } from './rules/types.js';
-import { createSecurityScanner, DEFAULT_SCAN_TIMEOUT_MS, DEFAULT_SCAN_WORKERS, securityScannerRef, type SecurityScanner } from './scanner-service.js';
+import { createSecurityScanner, DEFAULT_SCAN_TIMEOUT_MS, DEFAULT_SCAN_WORKERS, type SecurityScanner } from './scanner-service.js';
 import { SECURITY_MIGRATIONS } from './store-schema.js';
 import { analyzeContentSecurityTool } from './tools/analyze-content-security.js';
 import { applyBasicContentMaskingTool } from './tools/apply-basic-content-masking.js';
@@ -18,11 +19,8 @@ import { configureOutputMaskingTool } from './tools/configure-output-masking.js'
 import { generateContentMaskingTool } from './tools/generate-content-masking.js';
 import { validateContentMaskingTool } from './tools/validate-content-masking.js';
 
-export const securityRulesExtensionPoint = createExtensionPoint<SecurityRulesExtension>({ id: 'security.rules' });
-export { securityScannerRef };
-export type { SecurityRule, SecurityRulesExtension, SecurityScanner };
-
-const RULE_ID = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+// The pack's public surface (refs, extension point, rule types) is api.ts: `toolpack/packs/security`.
+export * from './api.js';
 
 export const securityOptions = Type.Object(
   {
@@ -49,26 +47,23 @@ export default definePlugin({
   description: 'Content security: secret, PII, vulnerability and configuration detection; masking; validation; custom rules; output masking.',
   options: securityOptions,
   register(env) {
-    const added: SecurityRule[] = [];
+    const rules = createRuleRegistry(BUILTIN_RULES);
+    // What modules receive as `security.rules`; the built-in rules are added through it first, with the same checks.
+    const extension: SecurityRulesExtension = { addRule: (rule) => rules.addRule(rule) };
+    for (const rule of BUILTIN_RULES) extension.addRule(rule);
     let scanner: SecurityScanner | undefined;
     let logger: Logger | undefined;
-    const scannerFor = (store: Store, config: Record<string, unknown>) =>
-      (scanner ??= createSecurityScanner(store, BUILTIN_RULES, added, { scanTimeoutMs: config.scanTimeoutMs as number, scanWorkers: config.scanWorkers as number, logger: () => logger }));
-    env.registerExtensionPoint(securityRulesExtensionPoint, {
-      addRule(rule) {
-        if (!RULE_ID.test(rule.id) || !(rule.pattern instanceof RegExp)) {
-          throw new TypeError(`security rule "${String(rule.id)}" needs a kebab-case id and a RegExp pattern`);
-        }
-        if ([...BUILTIN_RULES, ...added].some((r) => r.id === rule.id)) throw new TypeError(`security rule "${rule.id}" is already registered`);
-        added.push(rule);
-      },
-    });
+    const scannerFor = (store: Store, options: Static<typeof securityOptions>) =>
+      (scanner ??= createSecurityScanner(store, rules.builtin, rules.added, { scanTimeoutMs: options.scanTimeoutMs, scanWorkers: options.scanWorkers, logger: () => logger }));
+    env.registerExtensionPoint(securityRulesExtensionPoint, extension);
     env.provideService({
       service: securityScannerRef,
-      deps: { store: coreServices.store, config: coreServices.config },
-      factory: ({ store, config }) => scannerFor(store, config),
+      deps: { store: coreServices.store, options: env.options },
+      factory: ({ store, options }) => scannerFor(store, options),
     });
-    env.registerResultMiddleware(outputMaskingMiddleware(() => scanner, () => logger));
+    env.registerMigrations(SECURITY_MIGRATIONS);
+    // The mask stage: after every other pack's middleware, so none can add a secret after the masking.
+    env.registerResultMiddleware(outputMaskingMiddleware(() => scanner, () => logger), { stage: 'mask' });
     env.registerLogFilter((text) => {
       try {
         return scanner?.maskSecrets(text, 'standard').text ?? text;
@@ -77,11 +72,10 @@ export default definePlugin({
       }
     });
     env.registerInit({
-      deps: { store: coreServices.store, workspace: coreServices.workspace, config: coreServices.config, logger: coreServices.logger },
-      init({ store, config, logger: packLogger }) {
-        store.migrate('security', SECURITY_MIGRATIONS);
+      deps: { store: coreServices.store, workspace: coreServices.workspace, options: env.options, logger: coreServices.logger },
+      init({ store, options, logger: packLogger }) {
         logger = packLogger;
-        const service = scannerFor(store, config);
+        const service = scannerFor(store, options);
         // Nothing secret reaches the store: every persisted text is masked first.
         store.addWriteFilter((text) => service.maskSecrets(text, 'standard').text);
         return {

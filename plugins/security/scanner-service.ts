@@ -13,7 +13,7 @@
  * (saved custom rules) within a 2 s budget, past which they throw.
  */
 import { existsSync } from 'node:fs';
-import { createServiceRef, type Logger, type Store } from '../../sdk/index.js';
+import type { Logger, Store } from '../../sdk/index.js';
 import { compileCustomRules, type CustomRuleRecord, type CustomRuleSpec } from './engine/custom-rules.js';
 import { budgetOf } from './engine/deadline.js';
 import type { MaskingLevel } from './engine/levels.js';
@@ -63,7 +63,6 @@ export interface SecurityScanner {
   close(): Promise<void>;
 }
 
-export const securityScannerRef = createServiceRef<SecurityScanner>({ id: 'security.scanner' });
 
 export const DEFAULT_SCAN_TIMEOUT_MS = 20_000;
 export const DEFAULT_SCAN_WORKERS = 2;
@@ -150,7 +149,8 @@ export function createSecurityScanner(store: Store, builtin: readonly SecurityRu
           `INSERT INTO security_custom_rules (id, pattern, severity, description, source, created_at) VALUES (?, ?, ?, ?, ?, ?)
            ON CONFLICT(id) DO UPDATE SET pattern = excluded.pattern, severity = excluded.severity, description = excluded.description, source = excluded.source`,
         );
-        for (const r of records) insert.run(r.id, r.pattern, r.severity, r.description, r.source, now);
+        // A pattern is the rule itself: masking it would change what the rule matches. The rest is masked as any text.
+        for (const r of records) insert.run(r.id, store.opaque(r.pattern), r.severity, r.description, r.source, now);
       });
       custom = undefined;
     },
@@ -163,7 +163,7 @@ export function createSecurityScanner(store: Store, builtin: readonly SecurityRu
       const next: OutputMaskingSettings = { ...settings, updatedAt: new Date().toISOString() };
       store
         .prepare(`INSERT INTO security_settings (key, value, updated_at) VALUES ('output-masking', ?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value, updated_at = excluded.updated_at`)
-        .run(JSON.stringify(next), next.updatedAt);
+        .run(store.serialize({ ...next, customPatterns: next.customPatterns.map((pattern) => store.opaque(pattern)) }), next.updatedAt);
       output = next;
       return next;
     },

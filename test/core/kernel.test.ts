@@ -147,6 +147,7 @@ describe('kernel loading', () => {
       register: (env) => env.registerInit({ deps: { n: ref }, init: () => ({}) }),
     });
     const error = await startError({ plugins: [provider, sneaky] });
+    expect(error.code).toBe('TP_SERVICE_UNDECLARED_DEPENDENCY');
     expect(error.message).toContain('without listing "provider" in dependsOn');
   });
 

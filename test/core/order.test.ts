@@ -14,6 +14,15 @@ describe('orderByDependencies', () => {
     expect(order).toEqual(['project', 'memory', 'ssg', 'docs', 'files']);
   });
 
+  it('orders a loaded optional dependency first and ignores an absent one', () => {
+    const order = orderByDependencies([
+      { id: 'ssg', dependsOn: ['project'], optionalDependsOn: ['memory', 'analytics'] },
+      { id: 'project', dependsOn: [] },
+      { id: 'memory', dependsOn: [] },
+    ]);
+    expect(order).toEqual(['project', 'memory', 'ssg']);
+  });
+
   it('reports a cycle as the path that closes it', () => {
     let error: unknown;
     try {

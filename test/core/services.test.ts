@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { Params, Type, coreServices, definePlugin, defineTool, type Events, type Git } from '../../sdk/index.js';
+import { Params, Type, coreServices, createEventTopic, definePlugin, defineTool, type Events, type Git } from '../../sdk/index.js';
 import { connectTestClient, startTestToolpack } from '../../sdk/testing.js';
 import { tempDir } from '../helpers/workspace.js';
 
@@ -16,7 +16,17 @@ describe('resources over MCP', () => {
       handler: ({ name }, { resources }) => ({ uri: resources.put({ kind: 'analysis', name: `Analysis of ${name}`, data: { project: name, files: 42 } }).uri }),
     });
     const kernel = await startTestToolpack({
-      plugins: [definePlugin({ id: 'analyser', version: '1.0.0', kernel: '^0.1.0', register: (env) => env.registerInit({ deps: {}, init: () => ({ tools: [analyse] }) }) })],
+      plugins: [
+        definePlugin({
+          id: 'analyser',
+          version: '1.0.0',
+          kernel: '^0.1.0',
+          register: (env) => {
+            env.registerResourceKind({ kind: 'analysis', name: 'Repository analysis', description: 'A stored analysis, by its analysisId.' });
+            env.registerInit({ deps: {}, init: () => ({ tools: [analyse] }) });
+          },
+        }),
+      ],
     });
     const client = await connectTestClient(kernel);
     const { uri } = (await client.callTool({ name: 'store_analysis', arguments: { name: 'shop' } })).structuredContent as { uri: string };
@@ -26,7 +36,10 @@ describe('resources over MCP', () => {
     const read = await client.readResource({ uri });
     expect(JSON.parse((read.contents[0] as { text: string }).text)).toEqual({ project: 'shop', files: 42 });
     const templates = await client.listResourceTemplates();
-    expect(templates.resourceTemplates.map((t) => t.uriTemplate)).toContain('toolpack://config/{ssg}/{id}');
+    // Only kinds a loaded pack registered: no SSG pack here, so no config template.
+    expect(templates.resourceTemplates).toEqual([
+      { uriTemplate: 'toolpack://analysis/{id}', name: 'Repository analysis', description: 'A stored analysis, by its analysisId.', mimeType: 'application/json' },
+    ]);
     await expect(client.readResource({ uri: 'toolpack://analysis/nope' })).rejects.toThrow(/Resource not found/);
     await kernel.stop();
   });
@@ -58,17 +71,18 @@ describe('git and events services', () => {
     expect(log.latest?.author_name).toBe('Dev One');
     await expect(seen.git!.at('..')).rejects.toThrow(/outside the workspace/);
 
+    const topic = createEventTopic<{ id: string }>({ id: 'probe.analysis.completed' });
     const received: unknown[] = [];
-    const unsubscribe = seen.events!.subscribe('analysis.completed', (payload) => void received.push(payload));
-    seen.events!.subscribe('analysis.completed', () => {
+    const unsubscribe = seen.events!.subscribe(topic, (payload) => void received.push(payload));
+    seen.events!.subscribe(topic, () => {
       throw new Error('a broken subscriber must not stop the others');
     });
-    seen.events!.publish('analysis.completed', { id: 'a1' });
-    await new Promise((r) => setTimeout(r, 10));
+    await seen.events!.publish(topic, { id: 'a1' });
     unsubscribe();
-    seen.events!.publish('analysis.completed', { id: 'a2' });
-    await new Promise((r) => setTimeout(r, 10));
+    await seen.events!.publish(topic, { id: 'a2' });
     expect(received).toEqual([{ id: 'a1' }]);
+    // Topics come from createEventTopic: a bare string is refused, naming the pack.
+    expect(() => seen.events!.subscribe('probe.analysis.completed' as never, () => {})).toThrow(/pack "probe".*createEventTopic/);
     await kernel.stop();
   });
 });

@@ -2,6 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { createCache } from '../../core/services/cache.js';
+import { ResourceKinds } from '../../core/services/resource-kinds.js';
 import { createResources } from '../../core/services/resources.js';
 import { createStore, retryBusy } from '../../core/services/store.js';
 import { tempDir } from '../helpers/workspace.js';
@@ -11,7 +12,7 @@ describe('store', () => {
     const dir = tempDir();
     const path = join(dir, '.toolpack', 'toolpack.db');
     const store = createStore(path);
-    store.migrate('notes', ['CREATE TABLE notes (id INTEGER PRIMARY KEY, text TEXT NOT NULL)']);
+    store.migrate('notes', [{ id: 'notes', up: 'CREATE TABLE notes (id INTEGER PRIMARY KEY, text TEXT NOT NULL)' }]);
     expect(existsSync(path)).toBe(false);
     store.prepare('INSERT INTO notes (text) VALUES (?)').run('first');
     expect(existsSync(path)).toBe(true);
@@ -21,20 +22,23 @@ describe('store', () => {
 
   it('applies each migration step once, across reopenings', () => {
     const path = join(tempDir(), 'db.sqlite');
-    const steps = ['CREATE TABLE t (a TEXT)', 'ALTER TABLE t ADD COLUMN b TEXT'];
+    const steps = [
+      { id: 't', up: 'CREATE TABLE t (a TEXT)' },
+      { id: 't-b', up: 'ALTER TABLE t ADD COLUMN b TEXT' },
+    ];
     const first = createStore(path);
     first.migrate('pack', steps);
     first.prepare("INSERT INTO t (a, b) VALUES ('x', 'y')").run();
     first.close();
     const second = createStore(path);
-    second.migrate('pack', [...steps, 'ALTER TABLE t ADD COLUMN c TEXT']);
+    second.migrate('pack', [...steps, { id: 't-c', up: 'ALTER TABLE t ADD COLUMN c TEXT' }]);
     expect(second.prepare('SELECT a, b, c FROM t').all()).toEqual([{ a: 'x', b: 'y', c: null }]);
     second.close();
   });
 
   it('rolls a failed transaction back completely', () => {
     const store = createStore(':memory:');
-    store.migrate('pack', ['CREATE TABLE t (a TEXT NOT NULL)']);
+    store.migrate('pack', [{ id: 't', up: 'CREATE TABLE t (a TEXT NOT NULL)' }]);
     expect(() =>
       store.transaction(() => {
         store.prepare("INSERT INTO t VALUES ('kept?')").run();
@@ -102,7 +106,10 @@ describe('cache', () => {
 
 describe('resources', () => {
   it('stores results under toolpack://kind/id with a content-derived id', () => {
-    const resources = createResources(createStore(':memory:'));
+    const kinds = new ResourceKinds();
+    kinds.register({ kind: 'analysis', name: 'Repository analysis', description: 'A stored analysis.' }, 'project');
+    kinds.register({ kind: 'config/{ssg}', name: 'Generated SSG configuration', description: 'Configuration files for one generator.' }, 'ssg');
+    const resources = createResources(createStore(':memory:'), kinds);
     const a = resources.put({ kind: 'analysis', name: 'Analysis of app', data: { languages: ['ts'] } });
     const again = resources.put({ kind: 'analysis', name: 'Analysis of app', data: { languages: ['ts'] } });
     expect(a.uri).toMatch(/^toolpack:\/\/analysis\/[0-9a-f]{16}$/);
@@ -112,5 +119,35 @@ describe('resources', () => {
     expect(resources.get(config.uri)?.text).toBe('baseURL = "/"');
     expect(resources.list({ kind: 'analysis' }).map((r) => r.uri)).toEqual([a.uri]);
     expect(() => resources.put({ kind: '../etc', name: 'x', data: 1 })).toThrow(/kind/);
+    expect(() => resources.put({ kind: 'deployment', name: 'x', data: 1 })).toThrow('resource kind "deployment" is not registered');
+  });
+
+  it("applies each kind's retention: the newest maxEntries are kept, and nothing older than maxAgeMs is served", () => {
+    let now = Date.parse('2026-11-01T10:00:00.000Z');
+    const kinds = new ResourceKinds();
+    kinds.register({ kind: 'analysis', name: 'Analysis', description: 'A stored analysis.', retention: { maxAgeMs: 60_000 } }, 'project');
+    kinds.register({ kind: 'config/{ssg}', name: 'SSG configuration', description: 'Generated configuration.', retention: { maxEntries: 2 } }, 'ssg');
+    const store = createStore(':memory:');
+    const resources = createResources(store, kinds, { now: () => now });
+    const put = (kind: string, id: string) => {
+      now += 1000;
+      return resources.put({ kind, id, name: id, data: { id } }).uri;
+    };
+
+    // maxEntries counts every generator's configs together, oldest out first.
+    const [hugo, jekyll, mkdocs] = [put('config/hugo', 'a'), put('config/jekyll', 'b'), put('config/mkdocs', 'c')];
+    expect(resources.get(hugo)).toBeUndefined();
+    expect(resources.list().map((r) => r.uri).sort()).toEqual([jekyll, mkdocs]);
+
+    const old = put('analysis', 'old');
+    now += 61_000;
+    expect(resources.get(old)).toBeUndefined();
+    expect(resources.list({ kind: 'analysis' })).toEqual([]);
+    const fresh = put('analysis', 'fresh');
+    expect(resources.list({ kind: 'analysis' }).map((r) => r.uri)).toEqual([fresh]);
+    // Deleted, not only hidden, once a result of its kind is stored again.
+    expect(store.prepare('SELECT uri FROM resources WHERE kind = ?').all('analysis')).toEqual([{ uri: fresh }]);
+    // The configs are untouched by the analysis retention.
+    expect(resources.get(jekyll)).toBeDefined();
   });
 });

@@ -8,52 +8,51 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync,
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { onTestFinished } from 'vitest';
+import { inject, onTestFinished } from 'vitest';
+import { builtPacks, PACK_CATALOG } from '../../core/plugins/catalog.js';
+import { distStaleness } from '../helpers/dist.js';
 
 export const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
 /** The command users run: package.json's bin. */
 export const binPath = join(repoRoot, (JSON.parse(readFileSync(join(repoRoot, 'package.json'), 'utf8')) as { bin: { toolpack: string } }).bin.toolpack);
 
-/** The tools of the built-in packs, in the order the kernel lists them (project, adr, security, files, system). */
-export const PROJECT_TOOLS = ['analyze_project_ecosystem', 'get_architectural_context', 'analyze_environment', 'analyze_repository'] as const;
-export const ADR_TOOLS = [
-  'discover_existing_adrs',
-  'generate_adrs_from_prd',
-  'generate_adr_from_decision',
-  'suggest_adrs',
-  'generate_adr_todo',
-  'manage_todo_json',
-  'compare_adr_progress',
-] as const;
-export const SECURITY_TOOLS = [
-  'analyze_content_security',
-  'generate_content_masking',
-  'apply_basic_content_masking',
-  'validate_content_masking',
-  'configure_custom_patterns',
-  'configure_output_masking',
-] as const;
-export const FILES_TOOLS = ['read_file', 'write_file', 'list_directory'] as const;
-export const SYSTEM_TOOLS = ['manage_cache', 'check_ai_execution_status', 'request_action_confirmation'] as const;
-export const BUILTIN_TOOLS = [...PROJECT_TOOLS, ...ADR_TOOLS, ...SECURITY_TOOLS, ...FILES_TOOLS, ...SYSTEM_TOOLS] as const;
-const PACK_TOOLS: Array<[string, readonly string[]]> = [
-  ['project', PROJECT_TOOLS],
-  ['adr', ADR_TOOLS],
-  ['security', SECURITY_TOOLS],
-  ['files', FILES_TOOLS],
-  ['system', SYSTEM_TOOLS],
-];
-export const packOf = (tool: string) => PACK_TOOLS.find(([, tools]) => tools.includes(tool))?.[0] ?? 'unknown';
+/**
+ * Expected tool lists, from the pack catalogue (core/plugins/catalog.ts, checked against the
+ * tool-surface spec and the started kernel by test/core/pack-catalog.test.ts): a pack that
+ * becomes built adds its tools here with no edit.
+ */
+const toolsOf = (pack: string): readonly string[] => {
+  const entry = PACK_CATALOG.find((p) => p.id === pack);
+  if (!entry) throw new Error(`No pack "${pack}" in the catalogue`);
+  return entry.tools;
+};
+export const PROJECT_TOOLS = toolsOf('project');
+export const ADR_TOOLS = toolsOf('adr');
+export const SECURITY_TOOLS = toolsOf('security');
+export const FILES_TOOLS = toolsOf('files');
+export const SYSTEM_TOOLS = toolsOf('system');
+/** Every tool of the built packs, in the order the kernel lists them (catalogue order). */
+export const BUILTIN_TOOLS: readonly string[] = builtPacks().flatMap((p) => p.tools);
+export const packOf = (tool: string) => PACK_CATALOG.find((p) => p.tools.includes(tool))?.id ?? 'unknown';
 
 /** Generous limits: the machine running these may have two cores and other test files running. */
 export const SPAWN_TIMEOUT_MS = 45_000;
 export const HOOK_TIMEOUT_MS = 60_000;
 
-/** For a beforeAll: a clear failure instead of a confusing spawn error when nobody ran the build. */
+/**
+ * For a beforeAll of every test that spawns the built CLI: dist/ must be built from the current
+ * sources. The global setup (test/global-setup.ts) rebuilds a stale dist/ before such a run; this
+ * fails with its build output when that build failed, and checks freshness itself when the
+ * setup did not run (another vitest config).
+ */
 export function assertBuilt(): void {
+  const status = inject('distStatus');
+  if (status && status !== 'current' && status !== 'built') throw new Error(status);
   if (!existsSync(binPath)) {
     throw new Error(`The built CLI is missing: ${binPath} does not exist. Run \`npm run build\` (npm install also builds) before the e2e tests.`);
   }
+  const stale = status ? null : distStaleness(repoRoot);
+  if (stale) throw new Error(`The built CLI is stale: ${stale}. Run \`npm run build\` before the e2e tests.`);
 }
 
 /** Environment for a spawned toolpack: silent logs and no token inherited from the developer's shell. */
@@ -221,11 +220,12 @@ export interface SpecParam {
   default?: unknown;
 }
 
-/** The tool-surface spec: test/fixtures/tool-surface.json, or ../shared/spec/tool-surface.json beside the repository. */
+/**
+ * The tool-surface spec: test/fixtures/tool-surface.json, kept in the repository so no test
+ * depends on ../shared (test/contract.test.ts compares it with ../shared/spec when present).
+ */
 export function loadToolSurface(): { file: string; tools: Record<string, SpecParam[]> } {
-  const candidates = [join(repoRoot, 'test', 'fixtures', 'tool-surface.json'), resolve(repoRoot, '..', 'shared', 'spec', 'tool-surface.json')];
-  const file = candidates.find((f) => existsSync(f));
-  if (!file) throw new Error(`No tool-surface spec found; looked for ${candidates.join(' and ')}`);
+  const file = join(repoRoot, 'test', 'fixtures', 'tool-surface.json');
   const parsed = JSON.parse(readFileSync(file, 'utf8')) as { tools: Record<string, SpecParam[]> };
   return { file, tools: parsed.tools };
 }

@@ -181,6 +181,13 @@ describe('toolpack serve (stdio) with the MCP SDK client', () => {
     expect(read.isError).toBeFalsy();
     expect((read.structuredContent as { content: string }).content).toBe(changelog);
 
+    // Replacing asks first: this client has no elicitation, so the answer is a pending confirmation
+    // (nothing written), and the identical call repeated confirms it.
+    const asked = await call(client, 'write_file', { path: 'docs/CHANGELOG.md', content: '# Changelog\n' });
+    expect(asked.isError).toBe(true);
+    expect(envelope(asked).error.type).toBe('ConfirmationRequired');
+    expect(firstText(asked)).toContain('repeat this exact call');
+    expect(readFileSync(ws.path('docs/CHANGELOG.md'), 'utf8')).toBe(changelog);
     const replaced = await call(client, 'write_file', { path: 'docs/CHANGELOG.md', content: '# Changelog\n' });
     expect(replaced.structuredContent).toMatchObject({ created: false, previousSize: Buffer.byteLength(changelog) });
     expect(readFileSync(ws.path('docs/CHANGELOG.md'), 'utf8')).toBe('# Changelog\n');

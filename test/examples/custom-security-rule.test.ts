@@ -25,6 +25,10 @@ describe('examples/custom-security-rule', () => {
       const masked = (await kernel.call('generate_content_masking', { content })).structuredContent as any;
       expect(masked.maskedContent).toBe("const client = new Acme({\n  token: '[MASKED_ACME_INTERNAL_TOKEN]',\n});\n");
       expect(masked.maskingReport.patternsFound.map((p: any) => p.pattern)).toContain('acme-internal-token');
+
+      // The rule's allow-list (a field of the pack's SecurityRule type) keeps ACME's documented sample token out.
+      const sample = (await kernel.call('analyze_content_security', { content: "token: 'acme_svc_Zk4dQ9wXr2Lm7Tb1Vy5Hn8Pc3Jf6Gs0A'\n" })).structuredContent as any;
+      expect(sample.securityIssues.filter((i: any) => i.pattern === 'acme-internal-token')).toEqual([]);
     } finally {
       await kernel.stop();
     }

@@ -1,10 +1,11 @@
 /** The example third-party pack, loaded from its config by relative path, called through a real MCP client over stdio. */
-import { cpSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { cpSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { assertBuilt } from '../e2e/helpers.js';
 import { tempDir } from '../helpers/workspace.js';
 
 const repo = fileURLToPath(new URL('../..', import.meta.url));
@@ -12,9 +13,7 @@ const repo = fileURLToPath(new URL('../..', import.meta.url));
 const bin = join(repo, (JSON.parse(readFileSync(join(repo, 'package.json'), 'utf8')) as { bin: { toolpack: string } }).bin.toolpack);
 
 describe('examples/minimal-pack', () => {
-  beforeAll(() => {
-    if (!existsSync(bin)) throw new Error('dist/ is missing: run `npm install` (or `npm run build`) first');
-  });
+  beforeAll(assertBuilt);
 
   it('is loaded from a config by relative path and its tool answers an MCP client', async () => {
     // A copy outside the repository: no node_modules, so `toolpack/sdk` must come from the kernel's alias.

@@ -73,8 +73,13 @@ describe('write_file', () => {
     const first = await call('write_file', { path: 'docs/adr/0001-use-postgres.md', content: '# Use PostgreSQL\n' });
     expect(first.data).toEqual({ path: 'docs/adr/0001-use-postgres.md', bytesWritten: 17, created: true, previousSize: null });
     expect(readFileSync(join(root, 'docs/adr/0001-use-postgres.md'), 'utf8')).toBe('# Use PostgreSQL\n');
+    // Replacing asks first; without elicitation the identical call repeated confirms it.
+    const asked = await call('write_file', { path: 'docs/adr/0001-use-postgres.md', content: 'x' });
+    expect(asked.data.error).toMatchObject({ type: 'ConfirmationRequired', details: { decision: 'pending', action: 'Replace docs/adr/0001-use-postgres.md' } });
+    expect(readFileSync(join(root, 'docs/adr/0001-use-postgres.md'), 'utf8')).toBe('# Use PostgreSQL\n');
     const second = await call('write_file', { path: 'docs/adr/0001-use-postgres.md', content: 'x' });
     expect(second.data).toMatchObject({ created: false, previousSize: 17, bytesWritten: 1 });
+    expect(readFileSync(join(root, 'docs/adr/0001-use-postgres.md'), 'utf8')).toBe('x');
     expect(readdirSync(join(root, 'docs/adr'))).toEqual(['0001-use-postgres.md']);
     await kernel.stop();
   });
@@ -82,7 +87,9 @@ describe('write_file', () => {
   it('keeps the mode of a replaced file', async () => {
     const { call, kernel, root } = await filesKernel();
     writeFileSync(join(root, 'run.sh'), '#!/bin/sh\n', { mode: 0o755 });
-    await call('write_file', { path: 'run.sh', content: '#!/bin/sh\necho hi\n' });
+    expect((await call('write_file', { path: 'run.sh', content: '#!/bin/sh\necho hi\n' })).data.error.type).toBe('ConfirmationRequired');
+    expect((await call('write_file', { path: 'run.sh', content: '#!/bin/sh\necho hi\n' })).isError).toBe(false);
+    expect(readFileSync(join(root, 'run.sh'), 'utf8')).toBe('#!/bin/sh\necho hi\n');
     expect(statSync(join(root, 'run.sh')).mode & 0o777).toBe(0o755);
     await kernel.stop();
   });

@@ -37,6 +37,9 @@ describe('manage_cache', () => {
     expect((await call('manage_cache', { action: 'invalidate', key: 'analysis:/app' })).message).toContain('nothing to invalidate');
 
     expect(await call('manage_cache', { action: 'cleanup' })).toMatchObject({ removed: 1, stats: { entries: 1, expired: 0 } });
+    // clear asks first (pending without elicitation, nothing removed); the identical call repeated confirms.
+    expect(await call('manage_cache', { action: 'clear' })).toMatchObject({ error: { type: 'ConfirmationRequired', details: { action: 'Clear the cache' } } });
+    expect(cache.stats().entries).toBe(1);
     expect(await call('manage_cache', { action: 'clear' })).toMatchObject({ removed: 1, stats: { entries: 0 } });
     await kernel.stop();
   });

@@ -100,6 +100,8 @@ describe('item 3: package.json, whose "toolpack" key is a config too', { timeout
     const ws = createWorkspace({ 'package.json': pkg({ toolpack: { logLevel: 'silent' } }) });
     const client = await inProcessClient(ws.dir);
     const next = pkg({ toolpack: { logLevel: 'silent' }, dependencies: { express: '^4' } });
+    // Replacing a file asks first (no refusal: the key is unchanged); the identical call repeated confirms it.
+    expect((await client.call('write_file', { path: 'package.json', content: next })).data.error.type).toBe('ConfirmationRequired');
     expect((await client.call('write_file', { path: 'package.json', content: next })).isError).toBe(false);
     expect(readFileSync(ws.path('package.json'), 'utf8')).toBe(next);
     const plain = createWorkspace();

@@ -43,7 +43,7 @@ async function holdsAdrs(dir: string): Promise<boolean> {
   if (!real) return false;
   for (const path of await listMarkdownFiles(real).catch(() => [])) {
     const text = await readConfinedText(join(real, path), [real], { maxBytes: 4 * 1024 * 1024 }).catch(() => null);
-    if (text !== null && parseAdr(path, text) !== null) return true;
+    if (text !== null && (await parseAdr(path, text)) !== null) return true;
   }
   return false;
 }

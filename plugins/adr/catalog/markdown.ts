@@ -1,93 +1,70 @@
-/** Just enough Markdown for ADRs: front matter, headings with their sections, and plain text. */
-import { parse as parseYaml } from 'yaml';
+/**
+ * An ADR's Markdown as the catalogue reads it: front matter, title, sections and lines, all
+ * taken from the SDK's syntax tree (so a "## Status" inside a code sample is no heading), plus
+ * the line-level conventions ADRs use that Markdown itself does not know ("Status: x").
+ */
+import { parseMarkdown, plainText, type MarkdownBlock } from '../../../sdk/index.js';
 
 export interface Section {
   /** Heading text, lower-cased, without trailing colon, emphasis or HTML comments ("<!-- optional -->"). */
   name: string;
   level: number;
-  /** Text up to the next heading of any level. */
+  /** Text up to the next heading of any level, as written, code blocks left out. */
   own: string;
   /** Text up to the next heading of the same or a higher level, subsections included. */
   full: string;
+  /** The blocks of `own`. */
+  blocks: MarkdownBlock[];
 }
 
 export interface MarkdownDoc {
   frontMatter: Record<string, unknown>;
-  body: string;
-  /** The first level-1 heading, as written. */
+  /** The words of everything but the headings and front matter, as one line of plain text. */
+  plainBody: string;
+  /** The first level-1 heading, as plain text. */
   title: string | null;
   /** Lines after the title up to the first section heading. */
   preamble: string[];
   sections: Section[];
-  /** Body lines outside fenced code blocks. */
+  /** Body lines outside code blocks. */
   lines: string[];
 }
 
-const FRONT_MATTER = /^\uFEFF?---\r?\n([\s\S]*?)\r?\n---[ \t]*(?:\r?\n|$)/;
-const HEADING = /^(#{1,6})\s+(.*?)\s*#*\s*$/;
-const FENCE = /^\s*(```|~~~)/;
+export async function readAdrMarkdown(text: string): Promise<MarkdownDoc> {
+  const doc = await parseMarkdown(text);
+  const all = doc.source.split(/\r?\n/);
+  // Lines `from`..`to` (1-based, inclusive) that are not code.
+  const linesBetween = (from: number, to: number) => {
+    const out: string[] = [];
+    for (let line = from; line <= Math.min(to, all.length); line++) if (!doc.codeLines.has(line)) out.push(all[line - 1]!);
+    return out;
+  };
 
-export function parseMarkdown(text: string): MarkdownDoc {
-  let frontMatter: Record<string, unknown> = {};
-  let body = text.replace(/^\uFEFF/, '');
-  const match = FRONT_MATTER.exec(text);
-  if (match) {
-    body = text.slice(match[0].length);
-    try {
-      const parsed: unknown = parseYaml(match[1]!);
-      if (parsed && typeof parsed === 'object' && !Array.isArray(parsed)) frontMatter = parsed as Record<string, unknown>;
-    } catch {
-      // Broken YAML: treat the file as having no front matter rather than rejecting the ADR.
-    }
-  }
+  const titleIndex = doc.headings.findIndex((h) => h.depth === 1);
+  const title = titleIndex >= 0 ? doc.headings[titleIndex]! : null;
+  const sections = doc.sections
+    .filter((s) => s.heading !== title)
+    .map((s) => ({
+      name: s.heading.text.replace(/[:.]\s*$/, '').toLowerCase(),
+      level: s.heading.depth,
+      own: linesBetween(s.heading.endLine + 1, s.ownEndLine).join('\n').trim(),
+      full: linesBetween(s.heading.endLine + 1, s.fullEndLine).join('\n').trim(),
+      blocks: s.own,
+    }));
 
-  const lines: string[] = [];
-  const headings: Array<{ index: number; level: number; text: string }> = [];
-  let inFence = false;
-  for (const line of body.split(/\r?\n/)) {
-    if (FENCE.test(line)) {
-      inFence = !inFence;
-      continue;
-    }
-    if (inFence) continue;
-    const heading = HEADING.exec(line);
-    if (heading) headings.push({ index: lines.length, level: heading[1]!.length, text: heading[2]! });
-    lines.push(line);
-  }
-
-  const titleHeading = headings.find((h) => h.level === 1);
-  const sections: Section[] = [];
-  for (const [i, h] of headings.entries()) {
-    if (h === titleHeading) continue;
-    const nextAny = headings[i + 1]?.index ?? lines.length;
-    const nextPeer = headings.slice(i + 1).find((other) => other.level <= h.level)?.index ?? lines.length;
-    sections.push({
-      name: headingName(h.text),
-      level: h.level,
-      own: lines.slice(h.index + 1, nextAny).join('\n').trim(),
-      full: lines.slice(h.index + 1, nextPeer).join('\n').trim(),
-    });
-  }
-
-  const afterTitle = titleHeading ? titleHeading.index + 1 : 0;
-  const firstSection = headings.find((h) => h.index >= afterTitle && h !== titleHeading)?.index ?? lines.length;
+  const afterTitle = title ? title.endLine + 1 : doc.bodyLine;
+  const firstSection = doc.headings.find((h) => h.line >= afterTitle && h !== title)?.line ?? all.length + 1;
   return {
-    frontMatter,
-    body,
-    title: titleHeading ? plain(titleHeading.text) : null,
-    preamble: lines.slice(afterTitle, firstSection),
+    frontMatter: doc.frontMatter ?? {},
+    plainBody: plainText(doc.tree.children.filter((node) => node.type !== 'heading')),
+    title: title ? title.text : null,
+    preamble: linesBetween(afterTitle, firstSection - 1),
     sections,
-    lines,
+    lines: linesBetween(doc.bodyLine, all.length),
   };
 }
 
-function headingName(text: string): string {
-  return plain(text.replace(/<!--[\s\S]*?-->/g, ''))
-    .replace(/[:.]\s*$/, '')
-    .toLowerCase();
-}
-
-/** Drop emphasis, inline code marks and link targets, keeping the words: "**Accepted**" → "Accepted". */
+/** Drop emphasis, inline code marks and link targets of one line, keeping the words: "**Accepted**" → "Accepted". */
 export function plain(text: string): string {
   return text
     .replace(/!?\[([^\]]*)\]\([^)]*\)/g, '$1')
@@ -98,13 +75,17 @@ export function plain(text: string): string {
     .trim();
 }
 
-/** Items of a Markdown list ("* a", "- b", "1. c"), each as plain text. */
-export function listItems(text: string): string[] {
-  return text
-    .split('\n')
-    .map((line) => /^\s*(?:[*+-]|\d+[.)])\s+(.*)$/.exec(line)?.[1])
-    .filter((item): item is string => item !== undefined && item.trim() !== '')
-    .map(plain);
+/** The items of the lists among `blocks` ("* a", "- b", "1. c"), each as plain text; nested lists are details, not items. */
+export function listItems(blocks: readonly MarkdownBlock[]): string[] {
+  const items: string[] = [];
+  for (const block of blocks) {
+    if (block.type !== 'list') continue;
+    for (const item of block.children) {
+      const text = plainText(item.children.filter((child) => child.type !== 'list'));
+      if (text !== '') items.push(text);
+    }
+  }
+  return items;
 }
 
 /** A "Key: value" line, also as a list item or with the key in bold ("* Status: x", "**Date:** y"). */

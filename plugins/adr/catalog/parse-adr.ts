@@ -3,7 +3,7 @@
  * null for the other Markdown an ADR folder holds (README, index, template, table of contents).
  */
 import { basename } from 'node:path';
-import { fieldLine, listItems, parseMarkdown, plain, type MarkdownDoc, type Section } from './markdown.js';
+import { fieldLine, listItems, plain, readAdrMarkdown, type MarkdownDoc, type Section } from './markdown.js';
 import { emptyLinks, linksInFrontMatter, linksInLine, numberFromFileName } from './links.js';
 import { normaliseStatus } from './status.js';
 import type { AdrFormat, ParsedAdr } from './types.js';
@@ -23,10 +23,10 @@ const PROS_AND_CONS = ['pros and cons of the options', 'pros and cons'];
 const MADR_SECTIONS = ['context and problem statement', 'decision outcome', 'considered options', 'decision drivers', 'pros and cons of the options'];
 const MADR_FIELDS = ['status', 'date', 'deciders', 'decision-makers', 'consulted', 'informed'];
 
-export function parseAdr(path: string, text: string): ParsedAdr | null {
+export async function parseAdr(path: string, text: string): Promise<ParsedAdr | null> {
   const file = basename(path);
   if (NOT_ADRS.test(file) || TEMPLATE_FILE.test(file)) return null;
-  const doc = parseMarkdown(text);
+  const doc = await readAdrMarkdown(text);
   const fm = doc.frontMatter;
 
   const heading = titleParts(doc.title ?? stringValue(fm.title) ?? '');
@@ -36,7 +36,7 @@ export function parseAdr(path: string, text: string): ParsedAdr | null {
   const first = (names: string[]) => sections(names)[0] ?? null;
   const contextSection = first(CONTEXT);
   const decisionSection = first(DECISION);
-  const yStatement = findYStatement(doc.body);
+  const yStatement = findYStatement(doc.plainBody);
 
   const rawStatus = statusOf(doc, first(['status']));
   let status = normaliseStatus(rawStatus);
@@ -74,7 +74,7 @@ export function parseAdr(path: string, text: string): ParsedAdr | null {
     context,
     decision,
     consequences,
-    consideredOptions: first(OPTIONS) ? listItems(first(OPTIONS)!.own) : [],
+    consideredOptions: first(OPTIONS) ? listItems(first(OPTIONS)!.blocks) : [],
     yStatement,
     links,
   };

@@ -53,7 +53,7 @@ export async function readCatalog(dir: string): Promise<Catalog> {
       problems.push({ kind: 'unreadable', message: `${path} could not be read (${reason})`, paths: [path], numbers: [] });
       continue;
     }
-    const adr = parseAdr(path, text);
+    const adr = await parseAdr(path, text);
     if (adr) adrs.push(adr);
     else skipped.push(path);
   }

@@ -2,16 +2,17 @@
  * Y-statements (Zdun et al.): "In the context of <use case>, facing <concern>, we decided for
  * <option> (and neglected <other options>), to achieve <quality>, accepting <downside>".
  */
-import { plain } from './markdown.js';
 import type { YStatement } from './types.js';
 
 const Y_STATEMENT =
   /in the context of\s+(.+?),\s*facing\s+(.+?),\s*we\s+decided\s+(?:for|on|upon|to\s+use|to)?\s*(.+?)(?:,?\s+and\s+(?:neglected|against|not)\s+(.+?))?,\s*to\s+achieve\s+(.+?),\s*accepting\s+(?:that\s+)?(.+?)(?:\.(?:\s|$)|$)/is;
 
-export function findYStatement(body: string): YStatement | null {
-  // Y-statements are often spread over lines with each part in bold; read them as one sentence.
-  const flat = plain(body.replace(/^\s*(?:[*+-]|>)\s+/gm, ' ').replace(/^#.*$/gm, ' '));
-  const match = Y_STATEMENT.exec(flat);
+/**
+ * `text`: the record's words as one line of plain text (MarkdownDoc.plainBody), since
+ * Y-statements are often spread over lines, bullets or quotes with each part in bold.
+ */
+export function findYStatement(text: string): YStatement | null {
+  const match = Y_STATEMENT.exec(text);
   if (!match) return null;
   const [, context, facing, decision, neglected, achieve, accepting] = match.map((part) => part?.trim());
   return {

@@ -4,7 +4,7 @@
  * language statistics; weak evidence is a source file whose path names the
  * technology (`src/kafka/producer.ts`), which strict checks ignore.
  */
-import type { Ecosystem, FileEntry, ProjectScan } from '../../project/scanner/types.js';
+import type { Ecosystem, FileEntry, ProjectScan } from '../../project/api.js';
 import type { DependencyPatterns, Technology } from './types.js';
 
 /** Evidence entries kept per technology in results. */

@@ -1,5 +1,5 @@
 /** Knowledge table, platform side: deployment, CI, observability, security controls, architecture style. */
-import type { CiProvider, ProjectScan, ServerlessConfig } from '../../project/scanner/types.js';
+import type { CiProvider, ProjectScan, ServerlessConfig } from '../../project/api.js';
 import type { Technology } from './types.js';
 
 const PLATFORM = 'hosting-platform';

@@ -1,9 +1,13 @@
 /**
  * Checkbox tasks in a TODO.md grouped under headings, for projects whose tasks
  * are not in the store: "## ADR-0003: Use PostgreSQL" followed by "- [x] …".
+ * Read with manage_todo_json's own reader (todo/markdown-parse.ts), so both tools
+ * give every item the same state: `[x]` completed, `[-]` (or struck) cancelled,
+ * `[/]` and `[~]` in progress, `(status: …)` as noted, otherwise pending.
  */
 import { basename } from 'node:path';
 import type { ParsedAdr } from '../catalog/types.js';
+import { parseTodoMarkdown, type MarkdownOutlineHeading } from '../todo/markdown-parse.js';
 import type { TaskStatus } from '../todo/types.js';
 
 export interface TodoCheckbox {
@@ -12,40 +16,14 @@ export interface TodoCheckbox {
   status: TaskStatus;
 }
 
-interface Heading {
-  line: number;
-  level: number;
-  text: string;
-}
-
 export interface TodoDocument {
-  headings: Heading[];
+  headings: MarkdownOutlineHeading[];
   checkboxes: TodoCheckbox[];
 }
 
-const HEADING = /^(#{1,6})\s+(.*?)\s*#*\s*$/;
-const CHECKBOX = /^\s*(?:[-*+]|\d+[.)])\s+\[([ xX~\/-])\]\s+(.*)$/;
-
-export function parseTodo(text: string): TodoDocument {
-  const headings: Heading[] = [];
-  const checkboxes: TodoCheckbox[] = [];
-  let fenced = false;
-  text.split(/\r?\n/).forEach((raw, index) => {
-    if (/^\s*(```|~~~)/.test(raw)) fenced = !fenced;
-    if (fenced) return;
-    const heading = HEADING.exec(raw);
-    if (heading) {
-      headings.push({ line: index + 1, level: heading[1]!.length, text: heading[2]! });
-      return;
-    }
-    const box = CHECKBOX.exec(raw);
-    if (box) {
-      const mark = box[1]!;
-      const status: TaskStatus = mark === 'x' || mark === 'X' ? 'completed' : mark === ' ' ? 'pending' : 'in_progress';
-      checkboxes.push({ line: index + 1, text: box[2]!.trim(), status });
-    }
-  });
-  return { headings, checkboxes };
+export async function parseTodo(text: string): Promise<TodoDocument> {
+  const { items, outline } = await parseTodoMarkdown(text);
+  return { headings: outline, checkboxes: items.map((item) => ({ line: item.line, text: item.title, status: item.stated ?? 'pending' })) };
 }
 
 /** Does a heading name this ADR: by number ("ADR-0003", "ADR 3"), file name, or title? */

@@ -3,7 +3,7 @@
  * in ADR prose, how a project scan shows it is used, and which decision area it
  * belongs to (with the area's scope and the priority of recording it).
  */
-import type { ArchitectureKind, CiProvider, ProjectScan } from '../../project/scanner/types.js';
+import type { ArchitectureKind, CiProvider, ProjectScan } from '../../project/api.js';
 
 export const AREAS = [
   'database', 'caching', 'messaging', 'auth', 'web-framework', 'api-style', 'deployment',

@@ -14,7 +14,7 @@
  *     - Depends on: task-0123456789ab
  *   <!-- toolpack:adr-todo:end -->
  */
-import { ContentError } from '../../../sdk/index.js';
+import { ContentError, parseMarkdown, type MarkdownNode } from '../../../sdk/index.js';
 import type { AdrStatus } from '../catalog/types.js';
 import type { Task } from './types.js';
 
@@ -95,21 +95,39 @@ function taskLines(task: Task, options: RenderOptions): string[] {
   return lines;
 }
 
-/** Where the block sits in `text`, or null when there is none. Throws on a damaged block. */
-export function findBlock(text: string, file: string): { start: number; end: number } | null {
-  const start = text.indexOf(BLOCK_START);
-  const end = text.indexOf(BLOCK_END);
+/**
+ * Where the block sits in `text`, or null when there is none. Throws on a damaged block.
+ * Markers count only as HTML in the Markdown tree: a TODO.md that shows the markers in a
+ * code sample (documenting the tool, say) keeps that sample.
+ */
+export async function findBlock(text: string, file: string): Promise<{ start: number; end: number } | null> {
+  if (!text.includes(BLOCK_START) && !text.includes(BLOCK_END)) return null;
+  const doc = await parseMarkdown(text);
+  const bom = text.length - doc.source.length; // node offsets are into the text without its byte-order mark
+  const starts: number[] = [];
+  const ends: number[] = [];
+  const visit = (node: MarkdownNode) => {
+    if (node.type === 'html' && node.position?.start.offset !== undefined) {
+      for (const [marker, found] of [[BLOCK_START, starts], [BLOCK_END, ends]] as const) {
+        for (let at = node.value.indexOf(marker); at !== -1; at = node.value.indexOf(marker, at + 1)) found.push(bom + node.position.start.offset + at);
+      }
+    }
+    if ('children' in node) for (const child of node.children as MarkdownNode[]) visit(child);
+  };
+  visit(doc.tree);
+  const start = starts[0] ?? -1;
+  const end = ends[0] ?? -1;
   if (start === -1 && end === -1) return null;
   if (start === -1 || end === -1 || end < start) {
     throw new ContentError(`${file} has a damaged toolpack block: "${start === -1 ? BLOCK_START : BLOCK_END}" is missing or out of order; fix the markers (or remove both) and try again`, { path: file });
   }
-  if (text.indexOf(BLOCK_START, start + 1) !== -1) throw new ContentError(`${file} has more than one "${BLOCK_START}" marker; keep one block`, { path: file });
+  if (starts.length > 1) throw new ContentError(`${file} has more than one "${BLOCK_START}" marker; keep one block`, { path: file });
   return { start, end: end + BLOCK_END.length };
 }
 
 /** `text` with its block replaced by `block` (appended after the user's content when there is none yet). */
-export function spliceBlock(text: string, block: string, file: string): { text: string; appended: boolean } {
-  const found = findBlock(text, file);
+export async function spliceBlock(text: string, block: string, file: string): Promise<{ text: string; appended: boolean }> {
+  const found = await findBlock(text, file);
   if (found) return { text: text.slice(0, found.start) + block + text.slice(found.end), appended: false };
   const eol = lineEnding(text);
   if (text.trim() === '') return { text: `# TODO${eol}${eol}${block}${eol}`, appended: true };

@@ -1,11 +1,14 @@
 /**
- * A TODO.md → its checkbox items, whoever wrote it: the toolpack block or a
- * hand-written list. Reads `- [ ]`, `- [x]`, `- [X]` (also `*`, `+`, `1.`),
- * `[/]` as in progress and `[-]` as cancelled, nested items (with their parent),
- * `(priority: …)` and `(status: …)` notes, `~~struck~~` titles as cancelled, the
- * `<!-- task: id -->` comment, and the heading each item sits under (its group).
- * Pure: no file or store access.
+ * A TODO.md → its task items, whoever wrote it: the toolpack block or a
+ * hand-written list. Read from the SDK's Markdown tree, so a `- [ ]` in a code
+ * block is no task and nesting is Markdown's own. Markers (sdk TASK_MARKERS):
+ * `[ ]` open, `[x]`/`[X]` done, `[/]` and `[~]` in progress, `[-]` cancelled;
+ * also `(priority: …)` and `(status: …)` notes, `~~struck~~` titles as cancelled,
+ * the `<!-- task: id -->` comment, and the heading each item sits under (its group).
+ * compare_adr_progress reads TODO.md through this same reader (evidence/todo-markdown.ts),
+ * so the two tools always agree on a task's state. Pure: no file or store access.
  */
+import { parseMarkdown, type MarkdownDocument, type MarkdownNode, type MarkdownTaskItem } from '../../../sdk/index.js';
 import { TASK_PRIORITIES, type TaskPriority, type TaskStatus } from './types.js';
 
 export interface MarkdownGroup {
@@ -21,7 +24,8 @@ export interface MarkdownGroup {
 export interface MarkdownItem {
   /** 1-based line number. */
   line: number;
-  indent: number;
+  /** 0 for a top-level item, 1 for one nested in another list item, and so on. */
+  depth: number;
   checked: boolean;
   /** The state the line states on its own: box, strike-through or "(status: …)"; null for a plain `[ ]`. */
   stated: TaskStatus | null;
@@ -35,10 +39,22 @@ export interface MarkdownItem {
   notes: string[];
 }
 
-const CHECKBOX = /^(\s*)(?:[-*+]|\d+[.)])\s+\[([ xX/-])\]\s+(.*)$/;
-const BULLET = /^(\s*)(?:[-*+]|\d+[.)])\s+(.*)$/;
-const HEADING = /^(#{1,6})\s+(.*?)\s*#*\s*$/;
-const FENCE = /^\s*(```|~~~)/;
+/** A heading of the file, for finding the items under it (compare_adr_progress). */
+export interface MarkdownOutlineHeading {
+  line: number;
+  level: number;
+  /** Plain text. */
+  text: string;
+}
+
+export interface TodoMarkdown {
+  items: MarkdownItem[];
+  /** Headings that make groups (the document title is not one). */
+  headings: number;
+  /** Every top-level heading, title included. */
+  outline: MarkdownOutlineHeading[];
+}
+
 const TASK_ID = /<!--\s*task:\s*([A-Za-z0-9._-]+)\s*-->/;
 const ADR_COMMENT = /^<!--\s*adr:\s*(.+?)\s*-->$/;
 const NOTE = /\(\s*(priority|status)\s*:\s*([a-z _-]+?)\s*\)/gi;
@@ -58,68 +74,54 @@ const STATUS_NAMES: Record<string, TaskStatus> = {
   canceled: 'cancelled',
 };
 
-export function parseTodoMarkdown(text: string): { items: MarkdownItem[]; headings: number } {
-  const items: MarkdownItem[] = [];
-  const lines = text.split(/\r?\n/);
-  let group: MarkdownGroup | null = null;
-  let sawTitle = false;
-  let headings = 0;
-  let inFence = false;
-  // Checkbox items still open for nesting, innermost last.
-  const open: number[] = [];
-
-  for (const [index, line] of lines.entries()) {
-    if (FENCE.test(line)) {
-      inFence = !inFence;
-      continue;
-    }
-    if (inFence) continue;
-    const heading = HEADING.exec(line);
-    if (heading) {
-      open.length = 0;
-      const level = heading[1]!.length;
-      // The first level-1 heading is the document's title ("# TODO"), not a group.
-      if (level === 1 && !sawTitle) {
-        sawTitle = true;
-        group = null;
-        continue;
-      }
-      headings += 1;
-      group = { heading: headingText(heading[2]!), level, adrPath: null, adrNumber: adrNumberIn(heading[2]!) };
-      continue;
-    }
-    const adrComment = ADR_COMMENT.exec(line.trim());
-    if (adrComment && group) {
-      group.adrPath = adrComment[1]!.replace(/\\/g, '/').replace(/^\.\//, '');
-      continue;
-    }
-    const box = CHECKBOX.exec(line);
-    if (box) {
-      const indent = width(box[1]!);
-      while (open.length > 0 && items[open[open.length - 1]!]!.indent >= indent) open.pop();
-      items.push({ line: index + 1, indent, group, parent: open.length > 0 ? open[open.length - 1]! : null, notes: [], ...itemText(box[2]!, box[3]!) });
-      open.push(items.length - 1);
-      continue;
-    }
-    const bullet = BULLET.exec(line);
-    if (bullet && open.length > 0) {
-      const indent = width(bullet[1]!);
-      while (open.length > 0 && items[open[open.length - 1]!]!.indent >= indent) open.pop();
-      const owner = open[open.length - 1];
-      const note = bullet[2]!.trim();
-      if (owner !== undefined && !OUR_DETAIL.test(note)) items[owner]!.notes.push(note);
-      continue;
-    }
-    if (line.trim() === '') continue;
-    // Any other text ends the list the open items belong to, unless it is indented continuation.
-    if (!/^\s/.test(line)) open.length = 0;
-  }
-  return { items, headings };
+export async function parseTodoMarkdown(text: string): Promise<TodoMarkdown> {
+  const doc = await parseMarkdown(text);
+  // The first level-1 heading is the document's title ("# TODO"), not a group.
+  const title = doc.headings.findIndex((h) => h.depth === 1);
+  const groups = doc.sections.map((section, index): MarkdownGroup | null => {
+    if (index === title) return null;
+    const comment = section.own.find((block) => block.type === 'html' && ADR_COMMENT.test(block.value.trim()));
+    const adrPath = comment?.type === 'html' ? ADR_COMMENT.exec(comment.value.trim())![1]!.replace(/\\/g, '/').replace(/^\.\//, '') : null;
+    return { heading: headingText(doc.sourceOf(section.heading.node.children)), level: section.heading.depth, adrPath, adrNumber: adrNumberIn(section.heading.text) };
+  });
+  const tasks = new Set(doc.taskItems.map((t) => t.node));
+  const items = doc.taskItems.map((task): MarkdownItem => ({
+    line: task.line,
+    depth: task.depth,
+    group: task.heading === null ? null : groups[task.heading]!,
+    parent: task.parent,
+    notes: notesOf(task, doc, tasks),
+    ...itemText(task),
+  }));
+  return {
+    items,
+    headings: doc.headings.length - (title >= 0 ? 1 : 0),
+    outline: doc.headings.map((h) => ({ line: h.line, level: h.depth, text: h.text })),
+  };
 }
 
-function itemText(mark: string, rest: string): Pick<MarkdownItem, 'checked' | 'stated' | 'title' | 'id' | 'priority'> {
-  const id = TASK_ID.exec(rest)?.[1] ?? null;
-  let body = rest.replace(/<!--[\s\S]*?-->/g, ' ');
+/** Plain bullets nested under a task item, however deep, up to the next nested task item (not our "Depends on"/"Created" lines). */
+function notesOf(task: MarkdownTaskItem, doc: MarkdownDocument, tasks: ReadonlySet<unknown>): string[] {
+  const notes: string[] = [];
+  const visit = (nodes: readonly MarkdownNode[]) => {
+    for (const list of nodes) {
+      if (list.type !== 'list') continue;
+      for (const item of list.children) {
+        if (tasks.has(item)) continue;
+        const first = item.children[0];
+        const note = first?.type === 'paragraph' ? doc.sourceOf(first).replace(/\s*\n\s*/g, ' ').trim() : '';
+        if (note && !OUR_DETAIL.test(note)) notes.push(note);
+        visit(item.children);
+      }
+    }
+  };
+  visit(task.node.children);
+  return notes;
+}
+
+function itemText(task: MarkdownTaskItem): Pick<MarkdownItem, 'checked' | 'stated' | 'title' | 'id' | 'priority'> {
+  const id = TASK_ID.exec(task.raw)?.[1] ?? null;
+  let body = task.raw.replace(/<!--[\s\S]*?-->/g, ' ');
   let priority: TaskPriority | null = null;
   let noted: TaskStatus | null = null;
   body = body.replace(NOTE, (whole, key: string, value: string) => {
@@ -137,9 +139,10 @@ function itemText(mark: string, rest: string): Pick<MarkdownItem, 'checked' | 's
   body = body.replace(/\s+/g, ' ').trim();
   const struck = /^~~(.+)~~$/.exec(body);
   if (struck) body = struck[1]!.trim();
-  const checked = mark === 'x' || mark === 'X';
-  const stated: TaskStatus | null = checked ? 'completed' : mark === '-' || struck ? 'cancelled' : mark === '/' ? 'in_progress' : noted;
-  return { checked, stated, title: body, id, priority };
+  // The box decides first; an open box may still say more by strike-through or a "(status: …)" note.
+  const byMarker: Record<MarkdownTaskItem['state'], TaskStatus | null> = { done: 'completed', cancelled: 'cancelled', in_progress: 'in_progress', open: null };
+  const stated = byMarker[task.state] ?? (struck ? 'cancelled' : noted);
+  return { checked: task.state === 'done', stated, title: body, id, priority };
 }
 
 function headingText(raw: string): string {
@@ -153,9 +156,4 @@ function headingText(raw: string): string {
 function adrNumberIn(heading: string): number | null {
   const match = /\bADR[-_ #]?0*(\d+)\b/i.exec(heading);
   return match ? Number(match[1]) : null;
-}
-
-/** Leading whitespace width, a tab counting as four spaces. */
-function width(space: string): number {
-  return space.replace(/\t/g, '    ').length;
 }

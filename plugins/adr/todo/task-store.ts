@@ -20,16 +20,19 @@ export interface TaskStore {
 }
 
 export function createTaskStore(store: Store): TaskStore {
+  // The project is a real path the scanner resolved and rows are looked up by it as it is: written opaque, so a write matches its reads.
+  const at = (project: string) => store.opaque(project);
   const rows = (project: string) =>
     store.prepare('SELECT data FROM adr_tasks WHERE project = ? ORDER BY position, id').all<{ data: string }>(project).map((row) => JSON.parse(row.data) as Task);
   const upsert = (project: string, task: Task) => {
-    const text = store.filterForWrite(JSON.stringify(task));
+    // Each string of the task masked before it is serialised (store.serialize), not the JSON text after.
+    const text = store.serialize(task);
     const existing = store.prepare('SELECT position FROM adr_tasks WHERE project = ? AND id = ?').get<{ position: number }>(project, task.id);
     if (existing) {
-      store.prepare('UPDATE adr_tasks SET data = ? WHERE project = ? AND id = ?').run(text, project, task.id);
+      store.prepare('UPDATE adr_tasks SET data = ? WHERE project = ? AND id = ?').run(text, at(project), task.id);
     } else {
       const next = store.prepare('SELECT COALESCE(MAX(position), -1) + 1 AS next FROM adr_tasks WHERE project = ?').get<{ next: number }>(project)!.next;
-      store.prepare('INSERT INTO adr_tasks (project, id, position, data) VALUES (?, ?, ?, ?)').run(project, task.id, next, text);
+      store.prepare('INSERT INTO adr_tasks (project, id, position, data) VALUES (?, ?, ?, ?)').run(at(project), task.id, next, text);
     }
   };
   return {
@@ -42,17 +45,17 @@ export function createTaskStore(store: Store): TaskStore {
       store.transaction(() => tasks.forEach((task) => upsert(project, task)));
     },
     delete(project, id) {
-      return store.prepare('DELETE FROM adr_tasks WHERE project = ? AND id = ?').run(project, id).changes > 0;
+      return store.prepare('DELETE FROM adr_tasks WHERE project = ? AND id = ?').run(at(project), id).changes > 0;
     },
     replaceAll(project, tasks) {
       store.transaction(() => {
-        store.prepare('DELETE FROM adr_tasks WHERE project = ?').run(project);
+        store.prepare('DELETE FROM adr_tasks WHERE project = ?').run(at(project));
         tasks.forEach((task) => upsert(project, task));
       });
     },
     commit(project, { save = [], remove = [] }) {
       store.transaction(() => {
-        for (const id of remove) store.prepare('DELETE FROM adr_tasks WHERE project = ? AND id = ?').run(project, id);
+        for (const id of remove) store.prepare('DELETE FROM adr_tasks WHERE project = ? AND id = ?').run(at(project), id);
         save.forEach((task) => upsert(project, task));
       });
     },

@@ -49,7 +49,7 @@ export async function writeMarkdownBlock(
 ): Promise<WriteOutcome & { blockAppended: boolean }> {
   const text = (await readTodoText(workspace, target)) ?? '';
   const block = renderBlock(tasks, adrs, options, lineEnding(text));
-  const next = spliceBlock(text, block, workspace.relative(target));
+  const next = await spliceBlock(text, block, workspace.relative(target));
   const outcome = await writeTextAtomic(workspace, target, next.text, { overwrite: true, param: 'todoPath' });
   return { ...outcome, blockAppended: next.appended };
 }
@@ -110,7 +110,7 @@ export async function adrInfoFor(workspace: Workspace, root: string, paths: Iter
     let parsed = null;
     try {
       const real = await workspace.resolve(join(root, path), 'linkedAdr');
-      parsed = parseAdr(basename(real), await workspace.readText(real, { param: 'linkedAdr' }));
+      parsed = await parseAdr(basename(real), await workspace.readText(real, { param: 'linkedAdr' }));
     } catch {
       // Gone, unreadable or outside the workspace: shown as "ADR not found".
     }

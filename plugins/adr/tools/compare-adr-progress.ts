@@ -7,7 +7,7 @@
 import { stat } from 'node:fs/promises';
 import { isAbsolute, join } from 'node:path';
 import { FileSystemError, Params, StringEnum, Type, defineTool, type Workspace } from '../../../sdk/index.js';
-import { ConversationContext, ProjectPath } from '../../project/schemas.js';
+import { ConversationContext, ConversationUse, conversationFocus, conversationUse, focusFirst, ProjectPath } from '../../project/api.js';
 import type { AdrToolDeps } from '../deps.js';
 import { AdrRefSchema, adrRefMaker } from '../evidence/adr-ref.js';
 import { compareProgress } from '../evidence/progress.js';
@@ -67,7 +67,7 @@ async function readTodo(root: string, todoPath: string, workspace: Pick<Workspac
   if (!info) return { path: workspace.relative(real), found: false, doc: null as TodoDocument | null };
   if (!info.isFile()) throw new FileSystemError(`parameter "todoPath": "${todoPath}" is not a file (expected a Markdown TODO file)`, { parameter: 'todoPath', path: todoPath });
   // Confined: a TODO swapped for a symlink out of the workspace since the check is refused.
-  return { path: workspace.relative(real), found: true, doc: parseTodo(await workspace.readText(real, { param: 'todoPath' })) };
+  return { path: workspace.relative(real), found: true, doc: await parseTodo(await workspace.readText(real, { param: 'todoPath' })) };
 }
 
 export const compareAdrProgressTool = (deps: AdrToolDeps) =>
@@ -82,7 +82,9 @@ export const compareAdrProgressTool = (deps: AdrToolDeps) =>
       adrDirectory: Type.Optional(Type.String({ default: 'docs/adrs', description: 'Folder of the ADRs, relative to the project; when the default is missing, the usual ADR folders are searched.' })),
       projectPath: ProjectPath('Project folder whose code is checked, inside the workspace; defaults to the workspace root.'),
       includeEnvironmentCheck: Type.Optional(Type.Boolean({ default: true, description: 'Also check deployment and CI decisions (Docker, Kubernetes, Terraform, CI) against the infrastructure found, and list infrastructure no ADR mentions.' })),
-      conversationContext: ConversationContext,
+      conversationContext: ConversationContext(
+        'focusAreas and userGoals put the ADRs serving them (by title, area or chosen technology) first, each marked with the phrases it serves ("conversation" in the result says which); constraints are recorded, not checked. Verdicts, mismatches and the score do not depend on it.',
+      ),
       strictMode: Type.Optional(Type.Boolean({ default: true, description: 'true: only a manifest dependency or a config file counts as evidence; false: source files whose names mention the technology count too.' })),
     }),
     output: Type.Object({
@@ -110,8 +112,10 @@ export const compareAdrProgressTool = (deps: AdrToolDeps) =>
           decidedAgainst: Type.Array(Type.String()),
           tasks: Tasks,
           note: Type.String(),
+          serves: Type.Optional(Type.Array(Type.String(), { description: 'The conversationContext focus areas and goals this ADR serves (such ADRs come first).' })),
         }),
       ),
+      conversation: Type.Optional(ConversationUse('Paths of the ADRs serving it; empty when none does.')),
       mismatches: Type.Array(
         Type.Object({
           kind: StringEnum(['completed-tasks-without-evidence', 'retired-technology-present', 'contradicts-accepted-adr'] as const),
@@ -146,6 +150,11 @@ export const compareAdrProgressTool = (deps: AdrToolDeps) =>
         strict,
         environmentCheck,
       });
+      // The focus orders and marks the ADRs; it changes no verdict, count or score.
+      const focus = conversationFocus(input.conversationContext);
+      const ordered = focusFirst(result.adrs, focus, (adr) => [adr.title, ...adr.decisions.flatMap((d) => [d.technology, d.area]), ...adr.decidedAgainst].join(' '));
+      const conversation = input.conversationContext === undefined ? undefined : conversationUse(focus, ordered, (adr) => adr.path, 'ADR');
+      const adrs = ordered.map(({ item, serves }) => (serves.length ? { ...item, serves } : item));
       const verdicts = (v: string) => result.adrs.filter((a) => a.verdict === v).length;
       const byStatus = catalog.summary.byStatus;
       const summary = {
@@ -171,7 +180,8 @@ export const compareAdrProgressTool = (deps: AdrToolDeps) =>
         strictMode: strict,
         includeEnvironmentCheck: environmentCheck,
         summary,
-        adrs: result.adrs,
+        adrs,
+        ...(conversation ? { conversation } : {}),
         mismatches: result.mismatches,
         environment: result.environment,
         alignmentScore,

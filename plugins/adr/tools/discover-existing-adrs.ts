@@ -6,7 +6,7 @@
 import { stat } from 'node:fs/promises';
 import { isAbsolute, join, relative, sep } from 'node:path';
 import { defineTool, FileSystemError, Params, StringEnum, Type, type TSchema, type Workspace } from '../../../sdk/index.js';
-import { ConversationContext, ProjectPath } from '../../project/schemas.js';
+import { ConversationContext, NOT_USED, ProjectPath } from '../../project/api.js';
 import { ADR_DIRECTORY_CANDIDATES, findAdrDirectory } from '../catalog/index.js';
 import { plain } from '../catalog/markdown.js';
 import { ADR_FORMATS, ADR_STATUSES, LINK_KINDS, type Catalog, type LinkKind, type ParsedAdr } from '../catalog/types.js';
@@ -127,7 +127,7 @@ export const discoverExistingAdrsTool = (deps: AdrToolDeps) =>
         description: 'Folder holding the ADRs, relative to the project. When it is the default and missing, the folder named by .adr-dir or a usual ADR folder is used.',
       })),
       projectPath: ProjectPath('Project folder inside the workspace; defaults to the workspace root.'),
-      conversationContext: ConversationContext,
+      conversationContext: ConversationContext(NOT_USED),
     }),
     output: Type.Object({
       projectPath: Type.String({ description: 'The project root, relative to the workspace ("." for the root).' }),

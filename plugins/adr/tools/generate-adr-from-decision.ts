@@ -3,7 +3,7 @@
  * existing ones, in the requested template, never over an existing file.
  */
 import { defineTool, Params, StringEnum, Type, ValidationError, type Static } from '../../../sdk/index.js';
-import { ConversationContext } from '../../project/schemas.js';
+import { ConversationContext, NOT_USED } from '../../project/api.js';
 import { titleParts } from '../catalog/parse-adr.js';
 import { ADR_STATUSES, ADR_FORMATS, type AdrStatus } from '../catalog/types.js';
 import type { AdrToolDeps } from '../deps.js';
@@ -125,7 +125,7 @@ export const generateAdrFromDecisionTool = (deps: AdrToolDeps) =>
       decisionData: DecisionData,
       adrDirectory: Type.Optional(Type.String({ default: DEFAULT_ADR_DIRECTORY, description: 'Folder for the ADR, relative to the workspace root; created when missing. When it is the default and missing, an existing ADR folder (.adr-dir, doc/adr, …) is used.' })),
       templateFormat: Type.Optional(StringEnum(TEMPLATE_FORMATS, { default: 'standard', description: 'standard: Nygard (Status, Context, Decision, Consequences); madr: MADR with front matter and considered options; y-statements: "In the context of …, facing …, we decided for …".' })),
-      conversationContext: ConversationContext,
+      conversationContext: ConversationContext(NOT_USED),
     }),
     output: Type.Object({
       path: Type.String({ description: 'The new file, relative to the workspace root.' }),

@@ -3,9 +3,10 @@
  * the TODO Markdown block and/or the JSON export. Re-running keeps what exists.
  */
 import { defineTool, FileSystemError, Params, StringEnum, Type, ValidationError } from '../../../sdk/index.js';
-import { ConversationContext, ProjectPath } from '../../project/schemas.js';
+import { ConversationContext, NOT_USED, ProjectPath } from '../../project/api.js';
 import { DEFAULT_ADR_DIRECTORY } from '../service.js';
 import type { AdrToolDeps } from '../deps.js';
+import { adrTodoGeneratedTopic } from '../events.js';
 import { planAdrTasks } from '../todo/plan-adr-tasks.js';
 import { FileWrittenSchema, ShownTaskSchema } from '../todo/schemas.js';
 import { adrInfoFor, presentTask, todoTargets, writeMarkdownBlock, writeTaskJson } from '../todo/todo-files.js';
@@ -37,7 +38,7 @@ export const generateAdrTodoTool = (deps: AdrToolDeps) =>
       includePriorities: Type.Optional(Type.Boolean({ default: true, description: 'Derive priorities from the ADR text (see the rule in the description) and show them; when false new tasks get medium and files omit priorities.' })),
       includeTimestamps: Type.Optional(Type.Boolean({ default: true, description: 'Show createdAt/updatedAt (and completedAt) in the Markdown, the JSON export and the result.' })),
       projectPath: ProjectPath('Project folder inside the workspace; defaults to the workspace root. Tasks are kept per project.'),
-      conversationContext: ConversationContext,
+      conversationContext: ConversationContext(NOT_USED),
     }),
     output: Type.Object({
       project: Type.String({ description: 'Project folder relative to the workspace ("." for the root).' }),
@@ -96,7 +97,7 @@ export const generateAdrTodoTool = (deps: AdrToolDeps) =>
         const written = await writeTaskJson(workspace, targets.json, all, { project, generatedBy: 'toolpack generate_adr_todo', now }, options);
         files.push({ path: written.path, format: 'json' as const, created: written.created, bytes: written.bytes });
       }
-      deps.events.publish('adr.todo.generated', { project: root, created: plan.created.length, kept: plan.kept.length, stale: plan.stale.length });
+      void deps.events.publish(adrTodoGeneratedTopic, { project: root, created: plan.created.length, kept: plan.kept.length, stale: plan.stale.length });
 
       const counts = { created: plan.created.length, kept: plan.kept.length, stale: plan.stale.length, totalTasks: all.length };
       return {

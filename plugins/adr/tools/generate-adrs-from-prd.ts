@@ -6,7 +6,7 @@
 import { stat } from 'node:fs/promises';
 import { isAbsolute, join } from 'node:path';
 import { defineTool, FileSystemError, Params, StringEnum, Type } from '../../../sdk/index.js';
-import { ConversationContext, ProjectPath } from '../../project/schemas.js';
+import { ConversationContext, ConversationUse, conversationFocus, conversationUse, focusFirst, ProjectPath } from '../../project/api.js';
 import type { AdrToolDeps } from '../deps.js';
 import { AREA_IDS, type AreaId } from '../prd/areas.js';
 import { coveringAdr, prdDisagreement, draftFromFinding } from '../prd/drafts.js';
@@ -36,7 +36,9 @@ export const generateAdrsFromPrdTool = (deps: AdrToolDeps) =>
       adrDirectory: Type.Optional(Type.String({ default: DEFAULT_ADR_DIRECTORY, description: 'Folder for the ADRs, relative to the project; created when missing. When it is the default and missing, an existing ADR folder (.adr-dir, doc/adr, …) is used.' })),
       templateFormat: Type.Optional(StringEnum(TEMPLATE_FORMATS, { default: 'standard', description: 'standard: Nygard; madr: MADR with front matter and considered options; y-statements: "In the context of …, facing …, we decided for …".' })),
       projectPath: ProjectPath('Project folder inside the workspace; defaults to the workspace root.'),
-      conversationContext: ConversationContext,
+      conversationContext: ConversationContext(
+        'focusAreas and userGoals decide the order: the ADRs for areas serving them (by area name, topic or the options named) are written first, with the lowest numbers, and marked with the phrases they serve; constraints are recorded in the result, not checked. Which areas get an ADR does not depend on it.',
+      ),
     }),
     output: Type.Object({
       prdPath: Type.String({ description: 'The PRD read, relative to the workspace root.' }),
@@ -53,8 +55,10 @@ export const generateAdrsFromPrdTool = (deps: AdrToolDeps) =>
           chosen: Type.Array(Type.String()),
           consideredOptions: Type.Array(Type.String()),
           evidence: Type.Array(EvidenceQuote),
+          serves: Type.Optional(Type.Array(Type.String(), { description: 'The conversationContext focus areas and goals this ADR serves.' })),
         }),
       ),
+      conversation: Type.Optional(ConversationUse('Areas (ids) of the ADRs serving it; empty when none does.')),
       skipped: Type.Array(
         Type.Object({
           area: StringEnum(AREA_IDS),
@@ -67,7 +71,7 @@ export const generateAdrsFromPrdTool = (deps: AdrToolDeps) =>
       message: Type.String(),
     }),
     annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },
-    async handler({ prdPath, adrDirectory, templateFormat = 'standard', projectPath }, context) {
+    async handler({ prdPath, adrDirectory, templateFormat = 'standard', projectPath, conversationContext }, context) {
       const { workspace } = context;
       const root = await deps.scanner.resolveRoot(projectPath, workspace);
       const given = prdPath.trim();
@@ -87,7 +91,7 @@ export const generateAdrsFromPrdTool = (deps: AdrToolDeps) =>
       const folder = projectRelative(root, location.dir, workspace);
 
       const skipped: Array<{ area: AreaId; reason: string; disagreement?: string; existingAdr: { number: number | null; title: string; path: string } }> = [];
-      const toWrite: AreaFinding[] = [];
+      const uncovered: AreaFinding[] = [];
       for (const finding of findings) {
         const existing = coveringAdr(finding, catalog.adrs);
         if (existing) {
@@ -99,9 +103,14 @@ export const generateAdrsFromPrdTool = (deps: AdrToolDeps) =>
             existingAdr: { number: existing.number, title: existing.title, path: projectRelative(root, join(location.dir, existing.path), workspace) },
           });
         } else {
-          toWrite.push(finding);
+          uncovered.push(finding);
         }
       }
+      // The areas the conversation focuses on are written first (lowest numbers); the set written is the same.
+      const focus = conversationFocus(conversationContext);
+      const ordered = focusFirst(uncovered, focus, (finding) => [finding.area.id, finding.area.label, finding.area.topic, ...finding.chosen.map((o) => o.name)].join(' '));
+      const toWrite = ordered.map((entry) => entry.item);
+      const conversation = conversationContext === undefined ? undefined : conversationUse(focus, ordered, (finding) => finding.area.id, 'ADR');
 
       const prdInfo = { path: projectRelative(root, prdReal, workspace), title: prd.title };
       const date = today();
@@ -117,6 +126,7 @@ export const generateAdrsFromPrdTool = (deps: AdrToolDeps) =>
         chosen: drafts[i]!.chosen,
         consideredOptions: drafts[i]!.options.map((o) => o.name),
         evidence: toWrite[i]!.evidence,
+        ...(ordered[i]!.serves.length ? { serves: ordered[i]!.serves } : {}),
       }));
 
       let message: string;
@@ -136,6 +146,7 @@ export const generateAdrsFromPrdTool = (deps: AdrToolDeps) =>
         generated,
         skipped,
         sentencesRead: prd.sentences.length,
+        ...(conversation ? { conversation } : {}),
         message,
       };
     },

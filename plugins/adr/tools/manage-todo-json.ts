@@ -4,7 +4,7 @@
  * Markdown sync and import, health score.
  */
 import { defineTool, FileSystemError, Params, StringEnum, Type, ValidationError, type ToolContext } from '../../../sdk/index.js';
-import { ProjectPath } from '../../project/schemas.js';
+import { ProjectPath } from '../../project/api.js';
 import type { AdrToolDeps } from '../deps.js';
 import { analyse, healthScore, STALE_IN_PROGRESS_DAYS } from '../todo/analytics.js';
 import { importItems } from '../todo/import-tasks.js';
@@ -45,7 +45,7 @@ export const manageTodoJsonTool = (deps: AdrToolDeps) =>
     description:
       'Create, update, delete, list and measure the TODO tasks of a project (the ones generate_adr_todo derives from ADRs and any added by hand), kept in the workspace store; use it to track implementation work on architecture decisions. ' +
       'Operations: create_task (task.title required; status pending|in_progress|completed|blocked|cancelled, priority low|medium|high|critical, linkedAdr, tags, dependencies on existing ids); ' +
-      'update_task (taskId, and the fields to change in task; completedAt is set when the status becomes completed; dependency cycles are refused); delete_task (taskId; the task is also removed from other tasks\' dependencies); ' +
+      'update_task (taskId, and the fields to change in task; completedAt is set when the status becomes completed; dependency cycles are refused); delete_task (taskId; the user is asked to confirm first; the task is also removed from other tasks\' dependencies); ' +
       'get_tasks (filters in task: status, priority, linkedAdr, tag, search; taskId for one task); get_analytics (counts by status and priority, completion rate = completed / (total − cancelled), progress per ADR, blocked and waiting tasks); ' +
       'sync_to_markdown (writes the tasks into the toolpack block of todoPath, keeping the rest of the file); import_from_markdown (reads todoPath\'s checkboxes: [x]/[X] completed, [ ] pending unless the task is in progress or blocked, [/] in progress, [-] or ~~struck~~ cancelled, "(status: …)" and "(priority: …)" notes; ' +
       'lines match tasks by their "<!-- task: id -->" comment or title, others become new tasks; headings group them: a heading naming an ADR ("ADR 3", or the block\'s "<!-- adr: path -->" comment under it) links them to that ADR, other headings become tags; nested checkboxes become dependencies of their parent; all in one transaction); ' +
@@ -100,6 +100,23 @@ export const manageTodoJsonTool = (deps: AdrToolDeps) =>
       files: Type.Optional(Type.Array(FileWrittenSchema)),
     }),
     annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: false },
+    // Deleting a task loses it; every other operation keeps or rewrites what it touches. An unknown id fails before anyone is asked.
+    async confirm({ operation, projectPath, taskId }, { workspace }) {
+      if (operation !== 'delete_task') return undefined;
+      const root = await deps.scanner.resolveRoot(projectPath, workspace);
+      const tasks = deps.tasks.list(root);
+      const target = requireTaskId(taskId, 'delete_task', tasks);
+      const dependants = tasks.filter((t) => t.dependencies.includes(target.id)).length;
+      const project = workspace.relative(root) || '.';
+      return {
+        action: `Delete task ${target.id}`,
+        description: `manage_todo_json will delete the task ${target.id} "${target.title}" (${target.status}) of project ${project}.`,
+        risks: [
+          'The task, its description and its history are removed from the store and cannot be restored.',
+          ...(dependants ? [`${dependants} other task(s) lose it from their dependencies.`] : []),
+        ],
+      };
+    },
     async handler({ operation, projectPath, todoPath = 'TODO.md', task, taskId }, context) {
       const { workspace } = context;
       const root = await deps.scanner.resolveRoot(projectPath, workspace);
@@ -192,7 +209,7 @@ async function importFromMarkdown(deps: AdrToolDeps, context: ToolContext, root:
   const file = workspace.relative(targets.markdown);
   const text = await readTodoText(workspace, targets.markdown);
   if (text === null) throw new FileSystemError(`parameter "todoPath": "${file}" does not exist (expected a Markdown file with "- [ ]" checkbox items)`, { parameter: 'todoPath', path: file });
-  const { items } = parseTodoMarkdown(text);
+  const { items } = await parseTodoMarkdown(text);
   const outcome = importItems({ items, existing: tasks, adrByNumber: await adrNumbers(deps.catalog, root, workspace), newId: deps.tasks.newId, now, file });
   const save = [...outcome.created, ...outcome.updated];
   // One transaction: all of the import is recorded, or none of it.

@@ -4,7 +4,7 @@
  * an architecture style), each with its evidence, priority and a draft.
  */
 import { Params, StringEnum, Type, ValidationError, defineTool } from '../../../sdk/index.js';
-import { ConversationContext, ProjectPath } from '../../project/schemas.js';
+import { ConversationContext, ProjectPath } from '../../project/api.js';
 import type { AdrToolDeps } from '../deps.js';
 import { AdrRefSchema, adrRefMaker } from '../evidence/adr-ref.js';
 import { EvidenceIndex } from '../evidence/scan-evidence.js';
@@ -23,7 +23,9 @@ export const suggestAdrsTool = (deps: AdrToolDeps) =>
     input: Params({
       projectPath: ProjectPath('Project folder whose code is analysed, inside the workspace; defaults to the workspace root.'),
       adrDirectory: Type.Optional(Type.String({ default: 'docs/adrs', description: 'Folder of the existing ADRs, relative to the project; when the default is missing, the usual ADR folders are searched.' })),
-      conversationContext: ConversationContext,
+      conversationContext: ConversationContext(
+        'Technologies and decision areas named anywhere in it (humanRequest, userGoals, focusAreas...) rank their suggestions first among those of the same priority, marked focus: true; nothing is filtered out.',
+      ),
       analysisScope: Type.Optional(
         StringEnum(ANALYSIS_SCOPES, {
           default: 'all',

@@ -1,7 +1,7 @@
 import { lstat, readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { FileSystemError, Params, StringEnum, Type, defineTool } from '../../../sdk/index.js';
-import type { FilesOptions } from '../index.js';
+import type { FilesOptions } from '../api.js';
 import { describeFsError } from '../file-checks.js';
 import { gitignoreFor } from '../gitignore.js';
 import type { Guard } from '../protected.js';

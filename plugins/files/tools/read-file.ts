@@ -1,5 +1,5 @@
 import { ContentError, FileSystemError, Params, Type, defineTool, isToolError } from '../../../sdk/index.js';
-import type { FilesOptions } from '../index.js';
+import type { FilesOptions } from '../api.js';
 import { describeFsError, looksBinary } from '../file-checks.js';
 import type { Guard } from '../protected.js';
 

@@ -1,17 +1,40 @@
 import { randomBytes } from 'node:crypto';
 import { lstat, mkdir, open, rename, rm, stat } from 'node:fs/promises';
 import { basename, dirname, join, sep } from 'node:path';
-import { FileSystemError, Params, Type, ValidationError, defineTool } from '../../../sdk/index.js';
-import type { FilesOptions } from '../index.js';
+import { FileSystemError, Params, Type, ValidationError, defineTool, type Workspace } from '../../../sdk/index.js';
+import type { FilesOptions } from '../api.js';
 import { describeFsError } from '../file-checks.js';
 import { isPackageJson, toolpackKeyChange, type Guard } from '../protected.js';
+
+/** The checks made before anything is written, shared by the confirm step and the handler (which runs them again). */
+async function inspectTarget(options: FilesOptions, guard: Guard, workspace: Workspace, path: string, content: string) {
+  const bytes = Buffer.from(content, 'utf8');
+  if (bytes.length > options.maxWriteBytes) {
+    throw new ValidationError(`parameter "content" is ${bytes.length} bytes, over the ${options.maxWriteBytes}-byte write limit (files pack option maxWriteBytes)`, {
+      parameter: 'content',
+    });
+  }
+  const real = await workspace.resolve(path, 'path');
+  const relative = workspace.relative(real).split(sep).join('/');
+  guard.check('write', path, real);
+  const previous = await lstat(real).catch(() => null);
+  if (previous?.isDirectory()) throw new FileSystemError(`"${path}" is a directory; give a file path`, { path });
+  if (isPackageJson(real)) {
+    const before = previous ? await workspace.readText(real, { param: 'path', maxBytes: options.maxWriteBytes }).catch(() => undefined) : null;
+    // An existing package.json we cannot read may hold a "toolpack" key: leave it alone.
+    const refused = before === undefined ? 'exists but cannot be read to check its "toolpack" key (Toolpack configuration)' : toolpackKeyChange(before, content);
+    if (refused) throw new FileSystemError(`parameter "path": "${path}" ${refused}`, { parameter: 'path', path, reason: 'protected' });
+  }
+  return { bytes, real, relative, previous };
+}
 
 export const writeFileTool = (options: FilesOptions, guard: Guard) =>
   defineTool({
     name: 'write_file',
     title: 'Write file',
     description:
-      'Write text content to a file in the workspace, creating parent folders as needed and replacing the file if it exists. Use it to save generated documents, configuration or code; the write is atomic, so a failure never leaves a half-written file.',
+      'Write text content to a file in the workspace, creating parent folders as needed and replacing the file if it exists. Use it to save generated documents, configuration or code; the write is atomic, so a failure never leaves a half-written file. ' +
+      'Replacing an existing file first asks the user to confirm (creating a new file does not).',
     input: Params({
       path: Type.String({ description: 'File to write, relative to the workspace root.' }),
       content: Type.String({ description: 'The complete new content of the file (UTF-8).' }),
@@ -23,24 +46,18 @@ export const writeFileTool = (options: FilesOptions, guard: Guard) =>
       previousSize: Type.Union([Type.Integer(), Type.Null()], { description: 'Size of the replaced file, or null.' }),
     }),
     annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: false },
+    // A refused write fails here, before anyone is asked; only replacing an existing file asks.
+    async confirm({ path, content }, { workspace }) {
+      const { bytes, relative, previous } = await inspectTarget(options, guard, workspace, path, content);
+      if (!previous) return undefined;
+      return {
+        action: `Replace ${relative}`,
+        description: `write_file will replace the existing file ${relative} with new content (${bytes.length} bytes).`,
+        risks: [`The current content of ${relative} (${previous.size} bytes) is lost: Toolpack keeps no copy (check it is committed or backed up).`],
+      };
+    },
     async handler({ path, content }, { workspace }) {
-      const bytes = Buffer.from(content, 'utf8');
-      if (bytes.length > options.maxWriteBytes) {
-        throw new ValidationError(`parameter "content" is ${bytes.length} bytes, over the ${options.maxWriteBytes}-byte write limit (files pack option maxWriteBytes)`, {
-          parameter: 'content',
-        });
-      }
-      const real = await workspace.resolve(path, 'path');
-      const relative = workspace.relative(real);
-      guard.check('write', path, real);
-      const previous = await lstat(real).catch(() => null);
-      if (previous?.isDirectory()) throw new FileSystemError(`"${path}" is a directory; give a file path`, { path });
-      if (isPackageJson(real)) {
-        const before = previous ? await workspace.readText(real, { param: 'path', maxBytes: options.maxWriteBytes }).catch(() => undefined) : null;
-        // An existing package.json we cannot read may hold a "toolpack" key: leave it alone.
-        const refused = before === undefined ? 'exists but cannot be read to check its "toolpack" key (Toolpack configuration)' : toolpackKeyChange(before, content);
-        if (refused) throw new FileSystemError(`parameter "path": "${path}" ${refused}`, { parameter: 'path', path, reason: 'protected' });
-      }
+      const { bytes, real, relative, previous } = await inspectTarget(options, guard, workspace, path, content);
 
       const dir = dirname(real);
       try {
@@ -68,7 +85,7 @@ export const writeFileTool = (options: FilesOptions, guard: Guard) =>
         throw describeFsError(error as NodeJS.ErrnoException, path);
       }
       return {
-        path: relative.split(sep).join('/'),
+        path: relative,
         bytesWritten: bytes.length,
         created: previous === null,
         previousSize: previous ? previous.size : null,

@@ -6,7 +6,8 @@
  */
 import type { FileEntry, ProjectScan } from '../scanner/index.js';
 import { languageOf } from '../scanner/languages.js';
-import { baseName, VENDORED, type BoundedReader } from '../environment/read.js';
+import { parseJsonc } from '../scanner/jsonc.js';
+import { baseName, isVendoredOrGenerated, type BoundedReader } from '../environment/read.js';
 import { isTestFile } from './stack.js';
 
 export interface ToolSignal {
@@ -59,7 +60,7 @@ export async function qualitySignals(scan: ProjectScan, files: readonly FileEntr
   let sourceFiles = 0;
   const tests: string[] = [];
   for (const file of files) {
-    if (VENDORED.test(file.path)) continue;
+    if (isVendoredOrGenerated(file)) continue;
     const language = languageOf(file.path);
     if (!language || FORMATS.has(language)) continue;
     if (isTestFile(file.path)) tests.push(file.path);
@@ -75,7 +76,7 @@ export async function qualitySignals(scan: ProjectScan, files: readonly FileEntr
   const typescript: QualitySignals['typing']['typescript'] = [];
   let configsRead = 0;
   for (const file of files) {
-    if (VENDORED.test(file.path)) continue;
+    if (isVendoredOrGenerated(file)) continue;
     const name = baseName(file.path);
     for (const entry of TOOLS) if (entry.files?.test(name)) note(entry.tool, file.path);
     if (CONFIG_WITH_SECTIONS.test(name) && configsRead++ < 50) {
@@ -122,12 +123,8 @@ export async function qualitySignals(scan: ProjectScan, files: readonly FileEntr
 
 /** compilerOptions.strict of a tsconfig (JSON with comments and trailing commas); null when not set here. */
 export function tsconfigStrictness(text: string): { strict: boolean | null; extends: string | null } {
-  const cleaned = text.replace(/("(?:[^"\\]|\\.)*")|\/\/[^\n]*|\/\*[\s\S]*?\*\//g, (match, string: string | undefined) => string ?? '').replace(/,(\s*[}\]])/g, '$1');
-  try {
-    const json = JSON.parse(cleaned) as { extends?: unknown; compilerOptions?: { strict?: unknown } };
-    const base = typeof json.extends === 'string' ? json.extends : Array.isArray(json.extends) ? json.extends.join(', ') : null;
-    return { strict: typeof json.compilerOptions?.strict === 'boolean' ? json.compilerOptions.strict : null, extends: base };
-  } catch {
-    return { strict: null, extends: null };
-  }
+  const json = parseJsonc(text) as { extends?: unknown; compilerOptions?: { strict?: unknown } } | null;
+  if (!json || typeof json !== 'object') return { strict: null, extends: null };
+  const base = typeof json.extends === 'string' ? json.extends : Array.isArray(json.extends) ? json.extends.join(', ') : null;
+  return { strict: typeof json.compilerOptions?.strict === 'boolean' ? json.compilerOptions.strict : null, extends: base };
 }

@@ -5,6 +5,7 @@
 import type { ScanResult } from '../service.js';
 import { BoundedReader } from '../environment/read.js';
 import type { EnvironmentReport } from '../environment/schema.js';
+import type { ConversationUseValue } from './focus.js';
 import { qualitySignals, type QualitySignals } from './quality.js';
 import { recommendations, type Recommendation } from './recommendations.js';
 import type { EcosystemResult } from './schema.js';
@@ -23,8 +24,10 @@ export interface EcosystemReport {
   ci: ScanResult['scan']['ci'];
   documentation: ScanResult['scan']['documentation'];
   quality: QualitySignals;
-  recommendations: Recommendation[];
+  /** `serves`: the conversationContext focus areas and goals it serves (focus.ts). */
+  recommendations: Array<Recommendation & { serves?: string[] }>;
   skipped: ScanResult['scan']['skipped'];
+  conversation?: ConversationUseValue;
   environment?: EnvironmentReport;
   aiSummary?: string;
 }

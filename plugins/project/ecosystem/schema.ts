@@ -1,5 +1,6 @@
 /** The inline result of analyze_project_ecosystem: top entries and counts; the full report is the resource at `resourceUri`. */
 import { StringEnum, Type, type Static } from '../../../sdk/index.js';
+import { ConversationUse } from '../conversation.js';
 import { EnvironmentReportSchema } from '../environment/schema.js';
 
 const Str = Type.String();
@@ -8,6 +9,9 @@ const Strength = StringEnum(['direct', 'heuristic'] as const, { description: 'di
 const Detection = Type.Object({ name: Str, strength: Strength, evidence: Type.Array(Type.String(), { description: 'At most 3 here: "manifest: dependency" or a file path.' }) });
 const Detections = Type.Object({ total: Type.Integer(), top: Type.Array(Detection) });
 const Signal = Type.Object({ tool: Str, evidence: Strings });
+
+/** What the call did with conversationContext (present when it was given). */
+export const ConversationUseSchema = ConversationUse('Ids of the recommendations serving it; empty when none does.');
 
 export const EcosystemResultSchema = Type.Object({
   projectPath: Type.String({ description: 'The project folder, relative to the workspace ("." for the root).' }),
@@ -73,8 +77,10 @@ export const EcosystemResultSchema = Type.Object({
       category: Str,
       message: Str,
       evidence: Type.Array(Type.String(), { description: 'What was found (or looked for and not found) that calls for it.' }),
+      serves: Type.Optional(Type.Array(Type.String(), { description: 'The conversationContext focus areas and goals this recommendation serves (such recommendations come first).' })),
     }),
   ),
+  conversation: Type.Optional(ConversationUseSchema),
   environment: Type.Optional(EnvironmentReportSchema),
   aiEnhanced: Type.Boolean({ description: 'True when a model-written summary (MCP sampling) was added; the rest is always computed from the files.' }),
   aiSummary: Type.Optional(Type.String()),

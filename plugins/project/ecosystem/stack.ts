@@ -7,7 +7,7 @@
  * marked as such.
  */
 import type { Detection, FileEntry, ProjectScan } from '../scanner/index.js';
-import { VENDORED } from '../environment/read.js';
+import { isVendoredOrGenerated } from '../environment/read.js';
 
 export type Strength = 'direct' | 'heuristic';
 
@@ -85,11 +85,11 @@ const HEURISTICS: Array<{ category: 'frameworks' | 'databases' | 'testing'; name
 function addHeuristics(stack: TechnologyStack, files: readonly FileEntry[]): void {
   for (const { category, name, pattern } of HEURISTICS) {
     if (stack[category].some((detection) => detection.name === name)) continue;
-    const evidence = files.filter((file) => !VENDORED.test(file.path) && pattern.test(file.path)).slice(0, 5).map((file) => file.path);
+    const evidence = files.filter((file) => !isVendoredOrGenerated(file) && pattern.test(file.path)).slice(0, 5).map((file) => file.path);
     if (evidence.length > 0) stack[category].push({ name, strength: 'heuristic', evidence });
   }
   if (stack.testing.length === 0) {
-    const tests = files.filter((file) => !VENDORED.test(file.path) && isTestFile(file.path));
+    const tests = files.filter((file) => !isVendoredOrGenerated(file) && isTestFile(file.path));
     if (tests.length > 0) stack.testing.push({ name: 'tests (runner not identified)', strength: 'heuristic', evidence: tests.slice(0, 5).map((file) => file.path) });
   }
 }

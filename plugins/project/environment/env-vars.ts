@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import type { FileEntry } from '../scanner/index.js';
 import type { ComposeInfo, DockerfileInfo } from './containers.js';
 import { isEnvTemplate } from './containers.js';
-import { baseName, BoundedReader, lineIndex, MAX_SOURCE_FILES, VENDORED } from './read.js';
+import { baseName, BoundedReader, isVendoredOrGenerated, lineIndex, MAX_SOURCE_FILES } from './read.js';
 
 type Extractor = RegExp;
 
@@ -94,7 +94,7 @@ export async function analyseEnvVars(input: {
   let notScanned = 0;
   const skippedBefore = reader.skipped.length;
   for (const file of files) {
-    const extractors = VENDORED.test(file.path) ? null : extractorsFor(file.path);
+    const extractors = isVendoredOrGenerated(file) ? null : extractorsFor(file.path);
     if (!extractors) continue;
     if (scanned >= MAX_SOURCE_FILES) {
       notScanned++;

@@ -6,11 +6,11 @@
  * that cannot both hold.
  */
 import type { FileEntry } from '../scanner/index.js';
-import { readToml } from '../scanner/toml.js';
+import { readToml, tableAt, type TomlTable } from '../scanner/toml.js';
 import type { CiDetails } from './ci.js';
 import type { ComposeInfo, DockerfileInfo } from './containers.js';
 import { parseImage, type ImageRef } from './images.js';
-import { baseName, VENDORED, type BoundedReader } from './read.js';
+import { baseName, isVendoredOrGenerated, type BoundedReader } from './read.js';
 import { compatible, leadingVersion, NODE_LTS, parseConstraint, type VersionSet } from './versions.js';
 
 export interface RuntimeSource {
@@ -74,7 +74,7 @@ export async function collectRuntimes(input: {
 
   for (const file of input.files) {
     const name = baseName(file.path);
-    if (VENDORED.test(file.path)) continue;
+    if (isVendoredOrGenerated(file)) continue;
     const interesting = name in VERSION_FILES || ['package.json', '.tool-versions', 'runtime.txt', 'pyproject.toml', 'setup.cfg', 'setup.py', 'go.mod', 'rust-toolchain', 'rust-toolchain.toml', 'Gemfile'].includes(name);
     if (!interesting) continue;
     const text = await input.reader.text(file);
@@ -100,10 +100,15 @@ export async function collectRuntimes(input: {
       const match = /^(python|java|ruby|node|go)-(.+)$/.exec(firstLine);
       if (match) add(match[1]!, path, 'runtime.txt', [match[2]!], 'pin');
     } else if (name === 'pyproject.toml') {
-      const toml = readToml(text);
-      const requires = toml.get('project')?.['requires-python'];
+      let toml: TomlTable;
+      try {
+        toml = readToml(text);
+      } catch {
+        continue; // the scanner reports manifests that do not parse
+      }
+      const requires = tableAt(toml, 'project')?.['requires-python'];
       if (typeof requires === 'string') add('python', path, 'requires-python', [requires], 'range');
-      const poetry = toml.get('tool.poetry.dependencies')?.python;
+      const poetry = tableAt(toml, 'tool.poetry.dependencies')?.python;
       if (typeof poetry === 'string') add('python', path, 'tool.poetry python', [poetry], 'range');
     } else if (name === 'setup.cfg' || name === 'setup.py') {
       const match = /python_requires\s*=\s*["']?([^"'\n]+)/.exec(text);
@@ -115,7 +120,8 @@ export async function collectRuntimes(input: {
       const toolchain = /^toolchain\s+go(\d+(?:\.\d+){1,2})/m.exec(text)?.[1];
       if (toolchain) add('go', path, 'toolchain directive', [toolchain], 'pin');
     } else if (name === 'rust-toolchain' || name === 'rust-toolchain.toml') {
-      const channel = name === 'rust-toolchain' && !text.includes('[toolchain]') ? firstLine : /channel\s*=\s*["']([^"']+)["']/.exec(text)?.[1];
+      // The legacy file holds the bare channel; the TOML form (either name) a [toolchain] table.
+      const channel = name === 'rust-toolchain' && !text.includes('[toolchain]') ? firstLine : tomlChannel(text);
       if (channel) add('rust', path, name, [channel], 'pin');
     } else if (name === 'Gemfile') {
       const match = /^\s*ruby\s+["']([^"']+)["']/m.exec(text);
@@ -135,6 +141,15 @@ export async function collectRuntimes(input: {
     for (const ref of ci.images) image(parseImage(ref), ci.path, 'CI job image');
   }
   return sources;
+}
+
+function tomlChannel(text: string): string | undefined {
+  try {
+    const channel = tableAt(readToml(text), 'toolchain')?.channel;
+    return typeof channel === 'string' ? channel : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 /** Pairs of declarations of one runtime that no version satisfies together. */

@@ -1,49 +1,41 @@
 /**
- * The project's ADRs, read with the adr pack's parser (not its service: the
- * project pack does not depend on the adr pack), and which of them mention a
- * file or a module. The folder is docs/adrs, else the one adr-tools' .adr-dir or
- * the usual names point at; it must lie inside the workspace.
+ * The project's ADRs, read through the decision source the adr pack registers
+ * (`project.decisions`: the project pack does not depend on the adr pack, the
+ * adr pack depends on it), and which of them mention a file or a module.
+ * Without the adr pack, the ADRs are not read and the result says so.
  */
-import { stat } from 'node:fs/promises';
-import { join, posix } from 'node:path';
 import type { Workspace } from '../../../sdk/index.js';
-import { findAdrDirectory, readCatalog, type Catalog, type ParsedAdr } from '../../adr/catalog/index.js';
+import type { DecisionRecord, ProjectDecisions } from '../api.js';
 
-const MAX_ADR_BYTES = 256 * 1024;
+export const NO_ADR_PACK = 'not read: the adr pack is not loaded (add "adr" to the config\'s plugins to list the ADRs)';
 
 export interface ProjectAdrs {
-  /** The folder, workspace-relative; null when the project has none. */
+  /** The folder, workspace-relative; null when the project has none (or none was read). */
   directory: string | null;
-  /** docs/adrs, .adr-dir, or the conventional folder found. */
+  /** docs/adrs, .adr-dir, the conventional folder found, or why none was read. */
   source: string;
-  catalog: Catalog | null;
-  /** Lower-cased full text of each ADR, by its path in the catalogue. */
+  /** False when no pack provides a decision source (the adr pack is not loaded). */
+  read: boolean;
+  byStatus: Record<string, number>;
+  records: DecisionRecord[];
+  /** Lower-cased full text of each ADR, by its workspace-relative path. */
   texts: Map<string, string>;
 }
 
-export async function readProjectAdrs(root: string, workspace: Workspace): Promise<ProjectAdrs> {
-  const none = (source: string): ProjectAdrs => ({ directory: null, source, catalog: null, texts: new Map() });
-  let dir: string | null = join(root, 'docs/adrs');
-  let source = 'docs/adrs';
-  if (!(await stat(dir).then((s) => s.isDirectory(), () => false))) {
-    const found = await findAdrDirectory(root);
-    if (!found.dir) return none(found.source === 'none' ? 'no ADR folder found (docs/adrs, .adr-dir, doc/adr, docs/decisions, ...)' : found.source);
-    [dir, source] = [found.dir, found.source];
-  }
-  let real: string;
+export async function readProjectAdrs(decisions: ProjectDecisions, root: string, workspace: Workspace): Promise<ProjectAdrs> {
+  const none = (source: string, read: boolean): ProjectAdrs => ({ directory: null, source, read, byStatus: {}, records: [], texts: new Map() });
+  const source = decisions.source();
+  if (!source) return none(NO_ADR_PACK, false);
+  let set;
   try {
-    real = await workspace.resolve(dir, 'projectPath');
-  } catch {
-    return none(`${source} leads outside the workspace; not read`);
+    set = await source.read(root, workspace);
+  } catch (error) {
+    // Another pack's reader failing leaves the architecture answer standing.
+    return none(`not read: the ${source.pack} pack could not read the ADRs (${(error as Error).message})`, false);
   }
-  const catalog = await readCatalog(real);
   const texts = new Map<string, string>();
-  for (const adr of catalog.adrs) {
-    // Confined and bounded: too large, gone or swapped for a symlink means not read.
-    const text = await workspace.readText(join(real, adr.path), { param: 'projectPath', maxBytes: MAX_ADR_BYTES }).catch(() => null);
-    if (text !== null) texts.set(adr.path, text.toLowerCase());
-  }
-  return { directory: workspace.relative(real) || '.', source, catalog, texts };
+  for (const record of set.records) if (record.text !== null) texts.set(record.path, record.text.toLowerCase());
+  return { directory: set.directory, source: set.source, read: true, byStatus: set.byStatus, records: set.records, texts };
 }
 
 /** Folder names every project has: an ADR naming "src" or "lib" does not single out a module. */
@@ -62,7 +54,6 @@ export interface AdrMention {
 
 /** ADRs whose text names the file's path, its file name, or its module (as a whole word or path). */
 export function adrsMentioning(adrs: ProjectAdrs, terms: { path?: string; fileName?: string; module?: string }): AdrMention[] {
-  if (!adrs.catalog) return [];
   const patterns: Array<[MentionKind, RegExp]> = [];
   if (terms.path) patterns.push(['path', wordPattern(terms.path)]);
   if (terms.fileName) patterns.push(['fileName', wordPattern(terms.fileName)]);
@@ -72,17 +63,17 @@ export function adrsMentioning(adrs: ProjectAdrs, terms: { path?: string; fileNa
     patterns.push(['module', new RegExp(`${wordPattern(terms.module).source}|${wordPattern(name).source}`)]);
   }
   const mentions: AdrMention[] = [];
-  for (const adr of adrs.catalog.adrs) {
+  for (const adr of adrs.records) {
     const text = adrs.texts.get(adr.path);
     if (!text) continue;
     const matchedOn = patterns.filter(([, pattern]) => pattern.test(text)).map(([kind]) => kind);
-    if (matchedOn.length > 0) mentions.push({ ...describe(adr, adrs), matchedOn });
+    if (matchedOn.length > 0) mentions.push({ ...describe(adr), matchedOn });
   }
   return mentions;
 }
 
-export function describe(adr: ParsedAdr, adrs: ProjectAdrs): Omit<AdrMention, 'matchedOn'> {
-  return { number: adr.number, title: adr.title, status: adr.status, path: posix.join(adrs.directory ?? '', adr.path) };
+export function describe(adr: DecisionRecord): Omit<AdrMention, 'matchedOn'> {
+  return { number: adr.number, title: adr.title, status: adr.status, path: adr.path };
 }
 
 /** The term, lower-cased, not glued to a longer name on either side ("orders" does not match "preorders"). */

@@ -24,7 +24,7 @@ export function graphStats(graph: ImportGraph, cached: boolean): Output['graph']
 }
 
 function adrHeader(adrs: ProjectAdrs) {
-  return { directory: adrs.directory, source: adrs.source, total: adrs.catalog?.adrs.length ?? 0 };
+  return { directory: adrs.directory, source: adrs.source, total: adrs.records.length };
 }
 
 export function fileContext(graph: ImportGraph, path: string, adrs: ProjectAdrs, listed: boolean): { file: NonNullable<Output['file']>; adrs: Output['adrs']; summary: string } {
@@ -85,30 +85,30 @@ export function fileContext(graph: ImportGraph, path: string, adrs: ProjectAdrs,
     `It imports ${internal.length} project file(s)/package(s) and ${file.imports.external.length} third-party package(s); ` +
     `${importers.length} file(s) import it` +
     (cycles.length > 0 ? `; it is part of an import cycle (${cycles[0]!.join(' → ')})` : '') +
-    `. ${mentioning.length} ADR(s) mention it or its module.`;
+    (adrs.read ? `. ${mentioning.length} ADR(s) mention it or its module.` : `. ADRs ${adrs.source}.`);
   return { file, adrs: { ...adrHeader(adrs), mentioning }, summary };
 }
 
 export function projectContext(graph: ImportGraph, adrs: ProjectAdrs, manifests: readonly Manifest[]) {
   const view = componentView(graph, { components: 40, top: TOP });
   const declared = new Set(manifests.flatMap((m) => m.dependencies.map((d) => normalise(d.name))));
-  const catalog = adrs.catalog;
   const components = view.components.map((component) => ({
     ...component,
     adrs: adrsMentioning(adrs, { module: component.name }).map((mention) => mention.number).filter((n): n is number => n !== null),
   }));
-  const accepted = (catalog?.adrs ?? []).filter((adr) => adr.status === 'accepted');
+  const accepted = adrs.records.filter((adr) => adr.status === 'accepted');
   const adrSummary: Output['adrs'] = {
     ...adrHeader(adrs),
-    byStatus: catalog ? { ...catalog.summary.byStatus } : {},
-    accepted: accepted.slice(0, TOP).map((adr) => describe(adr, adrs)),
+    byStatus: { ...adrs.byStatus },
+    accepted: accepted.slice(0, TOP).map(describe),
     acceptedCount: accepted.length,
   };
   const externalDependencies = view.externalPackages.map(({ name, files }) => ({ name, files, declared: declared.has(normalise(name)) }));
   const cycleText = view.componentCycles.length > 0 ? `${view.componentCycles.length} cycle(s) between components (${view.componentCycles[0]!.loop.join(' → ')})` : 'no cycles between components';
   const summary =
     `${view.componentCount} component(s) from ${graph.stats.parsedFiles} source file(s) with ${graph.stats.internalEdges} internal import(s); ${cycleText}; ` +
-    `${view.fileCycles.count} file-level cycle group(s). ${adrSummary.total} ADR(s), ${accepted.length} accepted.`;
+    `${view.fileCycles.count} file-level cycle group(s). ` +
+    (adrs.read ? `${adrSummary.total} ADR(s), ${accepted.length} accepted.` : `ADRs ${adrs.source}.`);
   return {
     components,
     componentCount: view.componentCount,

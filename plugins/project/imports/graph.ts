@@ -7,6 +7,7 @@
  */
 import { join, posix } from 'node:path';
 import type { FileEntry, Manifest } from '../scanner/index.js';
+import { isVendoredOrGenerated } from '../scanner/folders.js';
 import { readListedText } from '../scanner/read.js';
 import { extractImports, sourceLanguage, type SourceLanguage } from './extract.js';
 import { ModuleMapper } from './modules.js';
@@ -19,8 +20,6 @@ import { PythonResolver, pythonRoots } from './resolve-python.js';
 export const MAX_SOURCE_BYTES = 512 * 1024;
 export const MAX_SOURCE_FILES = 25_000;
 const READ_CONCURRENCY = 16;
-/** Generated and vendored code says nothing about the project's own structure. */
-const VENDORED = /(^|\/)(node_modules|vendor|bower_components|dist|build|out|target|coverage|\.next|\.nuxt|\.venv|venv|site-packages|__pycache__)\//;
 const MINIFIED = /\.min\.[cm]?js$/;
 
 export interface InternalImport {
@@ -78,7 +77,8 @@ export async function buildImportGraph(root: string, fingerprint: string, listin
   const paths = listing.map((file) => file.path);
   const fileSet = new Set(paths);
   const read = (path: string) => readBounded(root, path, MAX_SOURCE_BYTES);
-  const sources = listing.filter((file) => sourceLanguage(file.path) && !VENDORED.test(file.path) && !MINIFIED.test(file.path) && !file.path.endsWith('.d.ts'));
+  // Generated and vendored code says nothing about the project's own structure.
+  const sources = listing.filter((file) => sourceLanguage(file.path) && !isVendoredOrGenerated(file) && !MINIFIED.test(file.path) && !file.path.endsWith('.d.ts'));
   const truncated = sources.length > MAX_SOURCE_FILES;
   const selected = sources.slice(0, MAX_SOURCE_FILES);
   const sourcePaths = selected.map((file) => file.path);

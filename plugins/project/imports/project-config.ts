@@ -6,40 +6,13 @@
  */
 import { posix } from 'node:path';
 import type { Manifest } from '../scanner/index.js';
+import { isVendored } from '../scanner/folders.js';
+import { parseJsonc } from '../scanner/jsonc.js';
 import type { GoModule } from './resolve-go.js';
 import type { TsConfig, WorkspacePackage } from './resolve-js.js';
 
 export type ReadText = (path: string) => Promise<string | null>;
 
-const VENDORED = /(^|\/)(node_modules|vendor|bower_components)\//;
-
-/** JSON with comments and trailing commas, as TypeScript accepts it; null when it still does not parse. */
-export function parseJsonc(text: string): unknown {
-  let out = '';
-  let i = 0;
-  while (i < text.length) {
-    const c = text[i]!;
-    if (c === '"') {
-      let j = i + 1;
-      while (j < text.length && text[j] !== '"') j += text[j] === '\\' ? 2 : 1;
-      out += text.slice(i, j + 1);
-      i = j + 1;
-    } else if (c === '/' && text[i + 1] === '/') {
-      while (i < text.length && text[i] !== '\n') i++;
-    } else if (c === '/' && text[i + 1] === '*') {
-      const end = text.indexOf('*/', i + 2);
-      i = end < 0 ? text.length : end + 2;
-    } else {
-      out += c;
-      i++;
-    }
-  }
-  try {
-    return JSON.parse(out.replace(/,(\s*[}\]])/g, '$1'));
-  } catch {
-    return null;
-  }
-}
 
 const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
@@ -54,7 +27,7 @@ interface RawCompilerOptions {
 export async function readTsConfigs(files: readonly string[], fileSet: ReadonlySet<string>, read: ReadText): Promise<TsConfig[]> {
   const configs: TsConfig[] = [];
   for (const path of files) {
-    if (!/(^|\/)[tj]sconfig\.json$/.test(path) || VENDORED.test(path)) continue;
+    if (!/(^|\/)[tj]sconfig\.json$/.test(path) || isVendored(path)) continue;
     const options = await compilerOptions(path, fileSet, read, 0);
     if (!options) continue;
     const dir = posix.dirname(path) === '.' ? '' : posix.dirname(path);
@@ -103,7 +76,7 @@ async function compilerOptions(path: string, fileSet: ReadonlySet<string>, read:
 export async function readWorkspacePackages(files: readonly string[], read: ReadText): Promise<WorkspacePackage[]> {
   const packages: WorkspacePackage[] = [];
   for (const path of files) {
-    if (!/(^|\/)package\.json$/.test(path) || VENDORED.test(path)) continue;
+    if (!/(^|\/)package\.json$/.test(path) || isVendored(path)) continue;
     const text = await read(path);
     let json: unknown = null;
     try {

@@ -5,6 +5,7 @@
  * scan and its listing; nothing is read again.
  */
 import type { FileEntry, LanguageStat, ProjectScan } from '../scanner/index.js';
+import { isVendored } from '../scanner/folders.js';
 
 /** Languages that are data, markup or build glue: they do not make a project "a Markdown project". */
 const NOT_PROGRAMMING = new Set([
@@ -95,6 +96,6 @@ function featuresOf(scan: ProjectScan, files: readonly FileEntry[], testFiles: n
   for (const signal of scan.architecture) add(signal.kind, signal.evidence);
   add('tests', testFiles > 0 ? [`${testFiles} test file(s)`, ...scan.testing.map((t) => t.name)] : scan.testing.map((t) => t.name));
   add('docs-site', scan.documentation.generators.map((g) => `${g.path} (${g.name})`));
-  for (const [name, pattern] of FEATURE_FILES) add(name, files.filter((file) => pattern.test(file.path) && !file.path.includes('node_modules/')).map((file) => file.path));
+  for (const [name, pattern] of FEATURE_FILES) add(name, files.filter((file) => pattern.test(file.path) && !isVendored(file)).map((file) => file.path));
   return features;
 }

@@ -5,12 +5,11 @@
  */
 import type { ArchitectureSignal, Detection, FileEntry, Infrastructure, Manifest } from './types.js';
 import { MAX_EVIDENCE } from './detect.js';
+import { isVendoredOrGenerated } from './folders.js';
 
 const MONOREPO_FILES = /^(pnpm-workspace\.yaml|lerna\.json|nx\.json|turbo\.json|rush\.json|go\.work)$/;
 const LAYER_FOLDERS = new Set(['controllers', 'controller', 'services', 'service', 'repositories', 'repository', 'models', 'routes', 'handlers', 'dao', 'middleware', 'middlewares', 'views']);
 const HEXAGONAL_FOLDERS = new Set(['domain', 'application', 'infrastructure', 'adapters', 'ports', 'usecases', 'use-cases']);
-/** Folders whose names say nothing about the project's own structure. */
-const VENDORED = /(^|\/)(node_modules|vendor|\.git|dist|build|target)\//;
 
 export function architectureSignals(input: {
   files: readonly FileEntry[];
@@ -51,9 +50,10 @@ export function architectureSignals(input: {
 /** [folder name, folder path] for each distinct folder whose name is in `names`. */
 function folderHits(files: readonly FileEntry[], names: ReadonlySet<string>): Array<[string, string]> {
   const hits = new Map<string, string>();
-  for (const { path } of files) {
-    if (VENDORED.test(path)) continue;
-    const parts = path.split('/');
+  for (const file of files) {
+    // Dependencies' and build output's folder names say nothing about the project's own structure.
+    if (isVendoredOrGenerated(file)) continue;
+    const parts = file.path.split('/');
     for (let i = 0; i < parts.length - 1; i++) {
       const name = parts[i]!.toLowerCase();
       if (!names.has(name)) continue;

@@ -1,5 +1,6 @@
 /** Documentation: the README, docs folders, and static site generators by their config file. */
 import type { Documentation, FileEntry } from './types.js';
+import { isVendored } from './folders.js';
 
 const GENERATORS: Array<[RegExp, string]> = [
   [/(^|\/)mkdocs\.ya?ml$/, 'MkDocs'],
@@ -20,14 +21,16 @@ export function scanDocumentation(files: readonly FileEntry[]): Documentation {
   const folders = new Set<string>();
   const generators: Documentation['generators'] = [];
   const paths = new Set(files.map((file) => file.path));
-  for (const { path } of files) {
-    if (/(^|\/)README(\.\w+)?$/i.test(path) && !path.includes('node_modules/')) {
+  for (const file of files) {
+    const { path } = file;
+    const vendored = isVendored(file);
+    if (/(^|\/)README(\.\w+)?$/i.test(path) && !vendored) {
       // The shallowest README wins: the root one over a package's.
       if (readme === null || depth(path) < depth(readme)) readme = path;
     }
     const parts = path.split('/');
     const docs = parts.findIndex((part, index) => index < parts.length - 1 && DOC_FOLDERS.has(part.toLowerCase()));
-    if (docs >= 0 && !parts.includes('node_modules')) folders.add(parts.slice(0, docs + 1).join('/'));
+    if (docs >= 0 && !vendored) folders.add(parts.slice(0, docs + 1).join('/'));
     const generator = GENERATORS.find(([pattern]) => pattern.test(path));
     if (generator) generators.push({ name: generator[1], path });
     // Hugo's older config name is too common to trust alone; a content/ folder beside it settles it.

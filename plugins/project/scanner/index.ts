@@ -16,6 +16,7 @@ import type { FileEntry, Manifest, ProjectScan, ScanOptions } from './types.js';
 import { listFiles, type Listing } from './walk.js';
 
 export type * from './types.js';
+export { classifyPath, folderKind, isVendored, isVendoredOrGenerated, FOLDER_KINDS } from './folders.js';
 
 export const DEFAULT_MAX_FILES = 100_000;
 /** Manifest reads in flight at once. */

@@ -1,10 +1,14 @@
 /**
  * Dependency manifests of ten ecosystems, each read into the same shape:
  * its name, its dependencies (dev or not) and, for workspace roots, the
- * workspace globs. Readers are lenient: a manifest they cannot make sense of
- * yields what it could, and only JSON that does not parse throws.
+ * workspace globs. Each format is read by its own parser (JSON, smol-toml,
+ * fast-xml-parser); a manifest that does not parse throws with where and why,
+ * and the scan lists it under skipped. Line formats (go.mod, Gemfile, Gradle,
+ * requirements.txt) are read line by line and take what they recognise.
  */
-import { readToml, type TomlSections, type TomlValue } from './toml.js';
+import { readToml, tableAt, type TomlTable } from './toml.js';
+import { readXml, xmlChild, xmlChildren, xmlText, type XmlElement } from './xml.js';
+import { isVendoredOrGenerated } from './folders.js';
 import type { Dependency, Ecosystem, Manifest } from './types.js';
 
 type ManifestReader = (text: string, path: string) => Omit<Manifest, 'path' | 'ecosystem'>;
@@ -16,9 +20,9 @@ interface ManifestKind {
 
 const baseName = (path: string) => path.slice(path.lastIndexOf('/') + 1);
 
-/** The manifest reader for a path, or undefined when the file is no manifest (or lies in a vendored folder). */
+/** The manifest reader for a path, or undefined when the file is no manifest (or lies in a vendored or build-output folder). */
 export function manifestKind(path: string): ManifestKind | undefined {
-  if (/(^|\/)(node_modules|vendor|\.venv|venv|site-packages|target|bower_components)\//.test(path)) return undefined;
+  if (isVendoredOrGenerated(path)) return undefined;
   const name = baseName(path);
   switch (name) {
     case 'package.json': return { ecosystem: 'npm', read: readPackageJson };
@@ -30,6 +34,7 @@ export function manifestKind(path: string): ManifestKind | undefined {
     case 'build.gradle': case 'build.gradle.kts': return { ecosystem: 'gradle', read: readGradle };
     case 'Gemfile': return { ecosystem: 'rubygems', read: readGemfile };
     case 'composer.json': return { ecosystem: 'composer', read: readComposer };
+    case 'packages.config': return { ecosystem: 'nuget', read: readPackagesConfig };
   }
   if (/^requirements([-_.][\w.-]*)?\.txt$/i.test(name)) return { ecosystem: 'pypi', read: readRequirements };
   if (name.endsWith('.csproj')) return { ecosystem: 'nuget', read: readCsproj };
@@ -107,31 +112,26 @@ function readRequirements(text: string, path: string) {
   return { dependencies };
 }
 
-const tomlString = (value: TomlValue | undefined) => (typeof value === 'string' ? value : undefined);
-
-/** Every section whose header matches, e.g. all `tool.poetry.group.*.dependencies`. */
-function sectionsMatching(sections: TomlSections, pattern: RegExp): Array<Record<string, TomlValue>> {
-  return [...sections].filter(([name]) => pattern.test(name)).map(([, keys]) => keys);
-}
+const tomlString = (value: unknown) => (typeof value === 'string' ? value : undefined);
 
 function readPyproject(text: string) {
   const toml = readToml(text);
-  const project = toml.get('project') ?? {};
-  const poetry = toml.get('tool.poetry') ?? {};
+  const project = tableAt(toml, 'project') ?? {};
+  const poetry = tableAt(toml, 'tool.poetry') ?? {};
   const dependencies: Dependency[] = [];
   // PEP 621: [project] dependencies and optional-dependencies (extras such as dev, test).
   for (const line of strings(project.dependencies)) {
     const requirement = parseRequirement(line, false);
     if (requirement) dependencies.push(requirement);
   }
-  for (const [extra, lines] of Object.entries(toml.get('project.optional-dependencies') ?? {})) {
+  for (const [extra, lines] of Object.entries(tableAt(project, 'optional-dependencies') ?? {})) {
     for (const line of strings(lines)) {
       const requirement = parseRequirement(line, /dev|test|lint|doc/i.test(extra));
       if (requirement) dependencies.push(requirement);
     }
   }
   // PEP 735 dependency groups are development-time by nature.
-  for (const lines of Object.values(toml.get('dependency-groups') ?? {})) {
+  for (const lines of Object.values(tableAt(toml, 'dependency-groups') ?? {})) {
     for (const line of strings(lines)) {
       const requirement = parseRequirement(line, true);
       if (requirement) dependencies.push(requirement);
@@ -140,38 +140,42 @@ function readPyproject(text: string) {
   // Poetry: the python key is the interpreter, not a package.
   const notPython = (name: string) => name.toLowerCase() === 'python';
   // Loops, not push(...): a hostile manifest may list more entries than a call takes arguments.
-  for (const dependency of fromMap(toml.get('tool.poetry.dependencies'), false, notPython)) dependencies.push(dependency);
-  for (const dependency of fromMap(toml.get('tool.poetry.dev-dependencies'), true, notPython)) dependencies.push(dependency);
-  for (const group of sectionsMatching(toml, /^tool\.poetry\.group\.[^.]+\.dependencies$/)) for (const dependency of fromMap(group, true, notPython)) dependencies.push(dependency);
+  for (const dependency of fromMap(tableAt(poetry, 'dependencies'), false, notPython)) dependencies.push(dependency);
+  for (const dependency of fromMap(tableAt(poetry, 'dev-dependencies'), true, notPython)) dependencies.push(dependency);
+  // [tool.poetry.group.<name>.dependencies], one table per group.
+  for (const group of Object.values(tableAt(poetry, 'group') ?? {})) {
+    for (const dependency of fromMap(isRecord(group) ? group.dependencies : undefined, true, notPython)) dependencies.push(dependency);
+  }
   const name = tomlString(project.name) ?? tomlString(poetry.name);
   return { ...(name ? { name } : {}), dependencies: dedupe(dependencies) };
 }
 
 function readPipfile(text: string) {
   const toml = readToml(text);
-  return { dependencies: [...fromMap(toml.get('packages'), false), ...fromMap(toml.get('dev-packages'), true)] };
+  return { dependencies: [...fromMap(toml.packages, false), ...fromMap(toml['dev-packages'], true)] };
 }
 
 function readCargo(text: string) {
-  const toml = readToml(text);
+  const toml: TomlTable = readToml(text);
   const dependencies: Dependency[] = [];
-  const add = (section: string, dev: boolean) => {
-    for (const [key, value] of Object.entries(toml.get(section) ?? {})) {
-      // `serde.workspace = true` is the dotted form of `serde = { workspace = true }`.
-      const name = key.split('.')[0]!;
+  // `serde = "1"`, `tokio = { version = "1" }`, `serde.workspace = true` and `[dependencies.sqlx]` all read as one entry per crate.
+  const add = (table: TomlTable | undefined, dev: boolean) => {
+    for (const [name, value] of Object.entries(table ?? {})) {
       if (!dependencies.some((dependency) => dependency.name === name)) dependencies.push({ name, ...versionOf(value), dev });
     }
-    // [dependencies.serde] tables, one per crate.
-    for (const [header, table] of toml) {
-      if (header.startsWith(`${section}.`)) dependencies.push({ name: header.slice(section.length + 1), ...versionOf(table), dev });
-    }
   };
-  add('dependencies', false);
-  add('build-dependencies', false);
-  add('dev-dependencies', true);
-  add('workspace.dependencies', false);
-  const name = tomlString(toml.get('package')?.name);
-  const workspaces = strings(toml.get('workspace')?.members);
+  add(tableAt(toml, 'dependencies'), false);
+  add(tableAt(toml, 'build-dependencies'), false);
+  add(tableAt(toml, 'dev-dependencies'), true);
+  add(tableAt(toml, 'workspace.dependencies'), false);
+  // Platform-specific ones: [target.'cfg(unix)'.dependencies].
+  for (const platform of Object.values(tableAt(toml, 'target') ?? {})) {
+    if (!isRecord(platform)) continue;
+    add(tableAt(platform, 'dependencies'), false);
+    add(tableAt(platform, 'dev-dependencies'), true);
+  }
+  const name = tomlString(tableAt(toml, 'package')?.name);
+  const workspaces = strings(tableAt(toml, 'workspace')?.members);
   return { ...(name ? { name } : {}), dependencies: dedupe(dependencies), ...(workspaces.length > 0 ? { workspaces } : {}) };
 }
 
@@ -195,28 +199,40 @@ function addGoRequire(line: string, into: Dependency[]): void {
   if (name) into.push({ name, ...(version ? { version } : {}), dev: false });
 }
 
-/** The text of the first `<tag>` in xml, trimmed. */
-const xmlTag = (xml: string, tag: string) => new RegExp(`<${tag}>\\s*([^<]*?)\\s*</${tag}>`).exec(xml)?.[1];
-
 function readPom(text: string) {
-  const xml = text.replace(/<!--[\s\S]*?-->/g, '');
+  const project = xmlChild(readXml(text, ['dependency', 'profile']), 'project');
+  if (!project) return { dependencies: [] };
+  const parent = xmlChild(project, 'parent');
+  // ${spring.version}, ${project.version}: Maven's own properties and the <properties> block.
+  const properties = new Map<string, string>();
+  for (const [key, value] of Object.entries(xmlChild(project, 'properties') ?? {})) if (typeof value === 'string') properties.set(key, value.trim());
+  for (const key of ['groupId', 'artifactId', 'version']) {
+    const own = xmlText(project, key) ?? (key === 'artifactId' ? undefined : xmlText(parent, key));
+    if (own) properties.set(`project.${key}`, own).set(`pom.${key}`, own);
+    const inherited = xmlText(parent, key);
+    if (inherited) properties.set(`project.parent.${key}`, inherited);
+  }
+  const resolve = (value: string | undefined) => value?.replace(/\$\{([^}]+)\}/g, (whole, key: string) => properties.get(key) ?? whole);
+
   const dependencies: Dependency[] = [];
-  for (const [block] of xml.matchAll(/<dependency>[\s\S]*?<\/dependency>/g)) {
-    const groupId = xmlTag(block, 'groupId');
-    const artifactId = xmlTag(block, 'artifactId');
-    if (!artifactId) continue;
-    const version = xmlTag(block, 'version');
-    dependencies.push({ name: groupId ? `${groupId}:${artifactId}` : artifactId, ...(version ? { version } : {}), dev: xmlTag(block, 'scope') === 'test' });
-  }
-  // The project's own coordinates: its artifactId once the nested blocks are removed.
-  const own = xml.replace(/<(parent|dependencies|dependencyManagement|build|profiles|plugins|reporting)>[\s\S]*?<\/\1>/g, '');
-  const parent = /<parent>[\s\S]*?<\/parent>/.exec(xml)?.[0] ?? '';
-  const artifactId = xmlTag(own, 'artifactId');
-  const groupId = xmlTag(own, 'groupId') ?? xmlTag(parent, 'groupId');
+  const read = (owner: XmlElement | undefined) => {
+    for (const dependency of xmlChildren(xmlChild(owner, 'dependencies'), 'dependency')) {
+      const groupId = resolve(xmlText(dependency, 'groupId'));
+      const artifactId = resolve(xmlText(dependency, 'artifactId'));
+      if (!artifactId) continue;
+      const version = resolve(xmlText(dependency, 'version'));
+      dependencies.push({ name: groupId ? `${groupId}:${artifactId}` : artifactId, ...(version ? { version } : {}), dev: xmlText(dependency, 'scope') === 'test' });
+    }
+  };
+  // The project's dependencies, the versions it manages, and each profile's; build plugins' own dependencies are not the project's.
+  read(project);
+  read(xmlChild(project, 'dependencyManagement'));
+  for (const profile of xmlChildren(xmlChild(project, 'profiles'), 'profile')) read(profile);
   // A Spring Boot parent brings the framework without listing it as a dependency.
-  if (parent && xmlTag(parent, 'artifactId')) {
-    dependencies.push({ name: `${xmlTag(parent, 'groupId') ?? ''}:${xmlTag(parent, 'artifactId')}`, ...versionOf(xmlTag(parent, 'version')), dev: false });
-  }
+  const parentArtifact = xmlText(parent, 'artifactId');
+  if (parentArtifact) dependencies.push({ name: `${xmlText(parent, 'groupId') ?? ''}:${parentArtifact}`, ...versionOf(xmlText(parent, 'version')), dev: false });
+  const artifactId = xmlText(project, 'artifactId');
+  const groupId = xmlText(project, 'groupId') ?? xmlText(parent, 'groupId');
   return { ...(artifactId ? { name: groupId ? `${groupId}:${artifactId}` : artifactId } : {}), dependencies };
 }
 
@@ -263,16 +279,34 @@ function readGemfile(text: string) {
   return { dependencies };
 }
 
+const NUGET_TEST = /test|xunit|nunit|mstest|moq/i;
+
 function readCsproj(text: string, path: string) {
+  const project = xmlChild(readXml(text, ['ItemGroup', 'PackageReference']), 'Project');
   const dependencies: Dependency[] = [];
-  for (const [element] of text.matchAll(/<PackageReference\b[^>]*?(?:\/>|>[\s\S]*?<\/PackageReference>)/g)) {
-    const name = /\bInclude="([^"]+)"/.exec(element)?.[1];
-    if (!name) continue;
-    const version = /\bVersion="([^"]+)"/.exec(element)?.[1] ?? xmlTag(element, 'Version');
-    dependencies.push({ name, ...(version ? { version } : {}), dev: /test|xunit|nunit|mstest|moq/i.test(name) });
+  for (const group of xmlChildren(project, 'ItemGroup')) {
+    for (const reference of xmlChildren(group, 'PackageReference')) {
+      const name = xmlText(reference, '@Include');
+      if (!name) continue;
+      const version = xmlText(reference, '@Version') ?? xmlText(reference, 'Version');
+      dependencies.push({ name, ...(version ? { version } : {}), dev: NUGET_TEST.test(name) });
+    }
   }
-  const sdk = /<Project\b[^>]*\bSdk="([^"]+)"/.exec(text)?.[1];
+  const sdk = xmlText(project, '@Sdk');
   return { name: baseName(path).replace(/\.csproj$/, ''), dependencies, ...(sdk ? { sdk } : {}) };
+}
+
+/** The classic NuGet list (.NET Framework projects): <package id="…" version="…" developmentDependency="true" />. */
+function readPackagesConfig(text: string) {
+  const packages = xmlChild(readXml(text, ['package']), 'packages');
+  const dependencies: Dependency[] = [];
+  for (const entry of xmlChildren(packages, 'package')) {
+    const name = xmlText(entry, '@id');
+    if (!name) continue;
+    const version = xmlText(entry, '@version');
+    dependencies.push({ name, ...(version ? { version } : {}), dev: xmlText(entry, '@developmentDependency') === 'true' || NUGET_TEST.test(name) });
+  }
+  return { dependencies };
 }
 
 /** One entry per name; a runtime listing wins over a dev one. */

@@ -1,4 +1,7 @@
 /** The shape of a project scan: what one walk of the tree found, each finding with its evidence. */
+import type { FolderKind } from './folders.js';
+
+export type { FolderKind };
 
 export interface ScanOptions {
   /** Stop listing after this many files (the scan is then marked truncated). */
@@ -11,6 +14,12 @@ export interface FileEntry {
   path: string;
   size: number;
   mtimeMs: number;
+  /**
+   * What its folder holds by name (scanner/folders.ts): 'vendored', 'generated', or null for
+   * the project's own. Set by the scanner; read it through folderKind(), which classifies
+   * entries made elsewhere from their path.
+   */
+  folder?: FolderKind | null;
 }
 
 export interface LanguageStat {

@@ -13,6 +13,7 @@ import { join } from 'node:path';
 import ignoreModule, { type Ignore } from 'ignore';
 import { locateGitDir, readConfinedText, runGit } from '../../../sdk/index.js';
 import type { FileEntry } from './types.js';
+import { folderClassifier } from './folders.js';
 
 const createIgnore = ((ignoreModule as unknown as { default?: unknown }).default ?? ignoreModule) as () => Ignore;
 
@@ -127,6 +128,7 @@ async function walk(root: string, maxFiles: number, signal?: AbortSignal): Promi
 async function statAll(root: string, paths: string[], signal: AbortSignal | undefined, checkFolders: boolean): Promise<FileEntry[]> {
   const results: FileEntry[] = [];
   const realFolder = checkFolders ? realFolders(root) : () => true;
+  const classify = folderClassifier();
   for (let start = 0; start < paths.length; start += STAT_BATCH) {
     if (start > 0) await new Promise((resolve) => setImmediate(resolve));
     signal?.throwIfAborted();
@@ -136,7 +138,7 @@ async function statAll(root: string, paths: string[], signal: AbortSignal | unde
       const slash = path.lastIndexOf('/');
       if (slash >= 0 && !realFolder(path.slice(0, slash))) continue;
       const info = lstatSync(join(root, path), { throwIfNoEntry: false });
-      if (info?.isFile()) results.push({ path, size: info.size, mtimeMs: info.mtimeMs });
+      if (info?.isFile()) results.push({ path, size: info.size, mtimeMs: info.mtimeMs, folder: classify(path) });
     }
   }
   return results;

@@ -2,6 +2,7 @@ import { Params, StringEnum, Type, defineTool } from '../../../sdk/index.js';
 import type { ProjectToolDeps } from '../deps.js';
 import { analyseEnvironment, ENVIRONMENT_TYPES } from '../environment/index.js';
 import { EnvironmentReportSchema } from '../environment/schema.js';
+import { NOT_USED } from '../conversation.js';
 import { ConversationContext, ProjectPath } from '../schemas.js';
 
 export const analyzeEnvironmentTool = (deps: ProjectToolDeps) =>
@@ -14,7 +15,7 @@ export const analyzeEnvironmentTool = (deps: ProjectToolDeps) =>
       projectPath: ProjectPath(),
       environmentType: Type.Optional(StringEnum(ENVIRONMENT_TYPES, { description: 'Only report findings for this environment: development (tooling, compose, .env.example), staging, production (pinned images, non-root, HEALTHCHECK, NODE_ENV, multi-stage) or ci (configs, caching, matrix). Absent: all four.' })),
       includeOptimizations: Type.Optional(Type.Boolean({ default: true, description: 'Add optimisations (each tied to the files that call for it), e.g. a missing .dockerignore, a root user, no CI cache.' })),
-      conversationContext: ConversationContext,
+      conversationContext: ConversationContext(NOT_USED),
     }),
     output: EnvironmentReportSchema,
     annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: false },

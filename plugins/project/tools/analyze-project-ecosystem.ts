@@ -5,10 +5,12 @@ import { compact, buildReport, summarise, type EcosystemReport } from '../ecosys
 import { EcosystemResultSchema } from '../ecosystem/schema.js';
 import { DEPTH_LIMITS, type RecursiveDepth } from '../ecosystem/structure.js';
 import { analyseEnvironment } from '../environment/index.js';
+import { projectAnalyzedTopic } from '../events.js';
+import { applyConversation } from '../ecosystem/focus.js';
 import { ConversationContext } from '../schemas.js';
 
 const DEPTHS = Object.keys(DEPTH_LIMITS) as RecursiveDepth[];
-export const PROJECT_ANALYZED_TOPIC = 'project.analyzed';
+const PROJECT_ANALYZED_TOPIC = projectAnalyzedTopic.id;
 
 /** Reports kept in memory for unchanged trees (a few projects, a few option sets each). */
 const REPORTS_KEPT = 8;
@@ -27,7 +29,9 @@ export const analyzeProjectEcosystemTool = (deps: ProjectToolDeps) => {
       learningEnabled: Type.Optional(Type.Boolean({ default: false, description: 'Publish a summary of this analysis on the project.analyzed event so packs that learn from analyses (memory) can record it.' })),
       includeEnvironment: Type.Optional(Type.Boolean({ default: false, description: 'Add the environment analysis (runtime versions and conflicts, environment variables, containers, CI) as analyze_environment computes it.' })),
       recursiveDepth: Type.Optional(StringEnum(DEPTHS, { default: 'medium', description: 'How deep the report goes into subprojects (folders with their own manifest): shallow = root only, medium = 2 folder levels, deep = 4, comprehensive = all. Languages and detections always cover the whole tree.' })),
-      conversationContext: ConversationContext,
+      conversationContext: ConversationContext(
+        'focusAreas and userGoals put the recommendations serving them first, each marked with the phrases it serves ("serves"; "conversation" in the result says which); constraints are recorded with the stored report, not checked. The analysis itself does not depend on it.',
+      ),
       strictMode: Type.Optional(Type.Boolean({ default: true, description: 'Only report detections with direct evidence (a manifest dependency or a config file); false also reports file-name and folder-name heuristics, marked "heuristic".' })),
     }),
     output: EcosystemResultSchema,
@@ -50,6 +54,8 @@ export const analyzeProjectEcosystemTool = (deps: ProjectToolDeps) => {
       }
       const report = structuredClone(built);
       report.scan.cached = result.cached;
+      const conversation = applyConversation(report, input.conversationContext);
+      if (conversation) report.conversation = conversation;
       await context.progress({ progress: 2, total: 3, message: 'Built the report' });
       const summary = summarise(report);
 
@@ -63,7 +69,7 @@ export const analyzeProjectEcosystemTool = (deps: ProjectToolDeps) => {
 
       let published = false;
       if (input.learningEnabled) {
-        deps.events.publish(PROJECT_ANALYZED_TOPIC, {
+        void deps.events.publish(projectAnalyzedTopic, {
           tool: 'analyze_project_ecosystem',
           projectPath,
           fingerprint: result.scan.fingerprint,
@@ -81,6 +87,7 @@ export const analyzeProjectEcosystemTool = (deps: ProjectToolDeps) => {
 
       return {
         ...compact(report),
+        ...(conversation ? { conversation } : {}),
         resourceUri: resource.uri,
         summary,
         aiEnhanced: aiSummary !== undefined,

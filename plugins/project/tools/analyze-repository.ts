@@ -1,11 +1,12 @@
 /**
  * analyze_repository (seed 001): the Analysis object later tools take as
  * `analysisId`. The result is stored as the resource toolpack://analysis/{id}
- * (with more detail than the inline copy) and announced as "analysis.completed".
+ * (with more detail than the inline copy) and announced on analysisCompletedTopic.
  */
 import { historyOf } from '../repository/history.js';
 import { defineTool, Params, StringEnum, Type } from '../../../sdk/index.js';
 import type { ProjectToolDeps } from '../deps.js';
+import { analysisCompletedTopic } from '../events.js';
 import { AnalysisOutput, DEPTHS } from '../repository/analysis-schema.js';
 import { buildAnalysis } from '../repository/analysis.js';
 
@@ -41,7 +42,7 @@ export const analyzeRepositoryTool = (deps: ProjectToolDeps) =>
         name: `Repository analysis of ${analysis.path} (${depth})`,
         data: { ...analysis, resourceUri: `toolpack://analysis/${analysis.id}`, detail },
       });
-      deps.events.publish('analysis.completed', {
+      void deps.events.publish(analysisCompletedTopic, {
         id: analysis.id,
         uri: stored.uri,
         path: analysis.path,

@@ -8,6 +8,7 @@ import { stat } from 'node:fs/promises';
 import { isAbsolute, posix, relative, sep } from 'node:path';
 import { defineTool, FileSystemError, Params, Type, type Workspace } from '../../../sdk/index.js';
 import type { ProjectToolDeps } from '../deps.js';
+import { NOT_USED } from '../conversation.js';
 import { ConversationContext, ProjectPath } from '../schemas.js';
 import { readProjectAdrs } from '../imports/adr-mentions.js';
 import { fileContext, graphStats, projectContext } from '../imports/context.js';
@@ -20,13 +21,13 @@ export const getArchitecturalContextTool = (deps: ProjectToolDeps) =>
     title: 'Architectural context',
     description:
       'Explain where code sits in the architecture, computed from the import graph of the JS/TS, Python and Go sources. ' +
-      'With filePath: the file\'s layer and module, the project files and packages it imports, the files that import it, import cycles through it, and the ADRs that mention it or its module. ' +
+      'With filePath: the file\'s layer and module, the project files and packages it imports, the files that import it, import cycles through it, and the ADRs that mention it or its module (ADRs are read when the adr pack is loaded; otherwise adrs.source says so). ' +
       'Without filePath: the components (modules), their layers, the dependencies and cycles between them, the most imported files, the third-party packages used most, and a summary of the ADRs. ' +
       'Use it before changing a file, to see what depends on it, or to get an overview of a codebase\'s structure.',
     input: Params({
       filePath: Type.Optional(Type.String({ description: 'A file to explain, relative to the project folder (or absolute inside the workspace); omit for the whole project.' })),
       projectPath: ProjectPath(),
-      conversationContext: ConversationContext,
+      conversationContext: ConversationContext(NOT_USED),
     }),
     output: ArchitecturalContextOutput,
     annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
@@ -37,7 +38,7 @@ export const getArchitecturalContextTool = (deps: ProjectToolDeps) =>
 
       const { scan, files } = await deps.scanner.scan(root, { signal });
       const graph = await importGraph(root, scan.fingerprint, files, scan.manifests, signal);
-      const adrs = await readProjectAdrs(root, workspace);
+      const adrs = await readProjectAdrs(deps.decisions, root, workspace);
       const base = { projectPath: workspace.relative(root), graph: graphStats(graph, graph.cached) };
 
       if (target) {

@@ -82,7 +82,16 @@ function applies(rule: RuleInfo, options: ScanOptions): boolean {
 
 /** Keyword matchers are built once per distinct keyword set (the built-in rules, plus a call's extra rules). */
 const matchers = new Map<string, KeywordMatcher>();
+/** The last rule list's matcher: the store's write filter scans many short strings with the same rules, and collecting their keywords each time cost more than the scan. */
+let lastMatcher: { rules: readonly ScanRule[]; matcher: KeywordMatcher } | undefined;
+const sameRules = (a: readonly ScanRule[], b: readonly ScanRule[]) => a.length === b.length && a.every((rule, i) => rule === b[i]);
 function matcherFor(rules: readonly ScanRule[]): KeywordMatcher {
+  if (lastMatcher && sameRules(lastMatcher.rules, rules)) return lastMatcher.matcher;
+  const matcher = keywordMatcherFor(rules);
+  lastMatcher = { rules: [...rules], matcher };
+  return matcher;
+}
+function keywordMatcherFor(rules: readonly ScanRule[]): KeywordMatcher {
   const keywords = [...new Set(rules.flatMap((r) => r.keywords ?? []))].sort();
   const key = keywords.join('\0');
   let matcher = matchers.get(key);
@@ -105,6 +114,7 @@ const MULTILINE_WINDOW = 16_384;
  * line), merged where they touch.
  */
 function windowsFor(rule: SecurityRule, text: string, hits: Map<string, number[]>): Array<[number, number]> {
+  if (!hits.size) return []; // no keyword in the text (most short strings): nothing to merge
   // One keyword's hits are already sorted and distinct (the common case); several are merged.
   const keywords = rule.keywords!;
   const starts =

@@ -88,7 +88,9 @@ export function createVault(store: Store): Vault {
     store.transaction(() => {
       const insert = store.prepare('INSERT OR IGNORE INTO security_tokens (token, rule_id, iv, tag, ciphertext, created_at) VALUES (?, ?, ?, ?, ?, ?)');
       const now = new Date().toISOString();
-      for (const row of rows) insert.run(row.token, row.ruleId, Buffer.from(row.iv), Buffer.from(row.tag), Buffer.from(row.ciphertext), now);
+      // All opaque: the token is an HMAC we derived (looked up as it is), the rest is sealed bytes; masking would break decryption.
+      const opaque = store.opaque.bind(store);
+      for (const row of rows) insert.run(opaque(row.token), opaque(row.ruleId), opaque(Buffer.from(row.iv)), opaque(Buffer.from(row.tag)), opaque(Buffer.from(row.ciphertext)), now);
     });
   };
 

@@ -18,7 +18,7 @@ export const manageCacheTool = (cache: Cache, store: Store) =>
     name: 'manage_cache',
     title: 'Manage cache',
     description:
-      'Inspect or clean the cache of analysis results kept in the workspace store. Use "stats" to see its size, "cleanup" to drop expired entries, "invalidate" with a key to force one result to be recomputed, and "clear" to empty it.',
+      'Inspect or clean the cache of analysis results kept in the workspace store. Use "stats" to see its size, "cleanup" to drop expired entries, "invalidate" with a key to force one result to be recomputed, and "clear" to empty it (the user is asked to confirm first).',
     input: Params({
       action: StringEnum(ACTIONS, { description: 'clear: remove every entry; stats: counts and sizes; cleanup: remove expired entries; invalidate: remove the entry named by key.' }),
       key: Type.Optional(Type.String({ description: 'Cache key to remove; required when action is "invalidate".' })),
@@ -31,6 +31,17 @@ export const manageCacheTool = (cache: Cache, store: Store) =>
       message: Type.String(),
     }),
     annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: false },
+    // Only "clear" throws away results still valid; cleanup and invalidate remove what is expired or named.
+    confirm: ({ action }) => {
+      if (action !== 'clear') return undefined;
+      const { entries, totalBytes } = cache.stats();
+      return {
+        action: 'Clear the cache',
+        description: 'manage_cache will remove every cached analysis result from the workspace store.',
+        // Counts change between calls, so they stay out of the description a repeated call must match.
+        risks: [`${entries} cached result(s) (${totalBytes} bytes) are removed and recomputed on their next use, which can be slow for large projects.`],
+      };
+    },
     handler({ action, key }) {
       let removed = 0;
       let message: string;

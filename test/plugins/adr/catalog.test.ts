@@ -199,26 +199,26 @@ const INDEX = `# Decision log
 `;
 
 describe('parseAdr', () => {
-  it('reads a Nygard record, taking the number from the file name and the "ADR 3:" prefix off the title', () => {
-    const adr = parseAdr('ADR-003-use-postgresql.md', NYGARD)!;
+  it('reads a Nygard record, taking the number from the file name and the "ADR 3:" prefix off the title', async () => {
+    const adr = (await parseAdr('ADR-003-use-postgresql.md', NYGARD))!;
     expect(adr).toMatchObject({ number: 3, title: 'Use PostgreSQL for persistence', status: 'accepted', rawStatus: 'Accepted', format: 'nygard', date: '2023-05-10' });
     expect(adr.context).toContain('strong transactional guarantees');
     expect(adr.decision).toBe('We will use PostgreSQL 15, managed by the platform team.');
     expect(adr.consequences).toContain('learn SQL migrations');
   });
 
-  it('reads adr-tools output, superseded pair included', () => {
-    const old = parseAdr('0001-record-architecture-decisions.md', ADR_TOOLS_OLD)!;
+  it('reads adr-tools output, superseded pair included', async () => {
+    const old = (await parseAdr('0001-record-architecture-decisions.md', ADR_TOOLS_OLD))!;
     expect(old).toMatchObject({ number: 1, title: 'Record architecture decisions', status: 'superseded', format: 'adr-tools', date: '2024-01-02' });
     expect(old.links.supersededBy).toEqual([{ target: 2, raw: 'Superseded by 2. Use Markdown architecture decision records' }]);
-    const next = parseAdr('0002-use-markdown-architecture-decision-records.md', ADR_TOOLS_NEW)!;
+    const next = (await parseAdr('0002-use-markdown-architecture-decision-records.md', ADR_TOOLS_NEW))!;
     expect(next).toMatchObject({ number: 2, status: 'accepted', rawStatus: 'Accepted', format: 'adr-tools' });
     expect(next.links.supersedes.map((l) => l.target)).toEqual([1]);
     expect(next.links.supersededBy).toEqual([]);
   });
 
-  it('reads MADR 2 with "* Status:" bullets, mapping "approved" to accepted', () => {
-    const adr = parseAdr('0004-use-vitest.md', MADR_2)!;
+  it('reads MADR 2 with "* Status:" bullets, mapping "approved" to accepted', async () => {
+    const adr = (await parseAdr('0004-use-vitest.md', MADR_2))!;
     expect(adr).toMatchObject({ number: 4, title: 'Use Vitest for unit tests', status: 'accepted', rawStatus: 'approved', format: 'madr', date: '2021-03-04' });
     expect(adr.deciders).toEqual(['Alice Smith', 'Bob Jones']);
     expect(adr.consideredOptions).toEqual(['Vitest', 'Jest', 'Mocha']);
@@ -228,8 +228,8 @@ describe('parseAdr', () => {
     expect(adr.consequences).toContain('no Vitest equivalent');
   });
 
-  it('reads MADR 3 front matter: status, date, deciders, tags', () => {
-    const adr = parseAdr('0005-adopt-openapi.md', MADR_3)!;
+  it('reads MADR 3 front matter: status, date, deciders, tags', async () => {
+    const adr = (await parseAdr('0005-adopt-openapi.md', MADR_3))!;
     expect(adr).toMatchObject({ number: 5, title: 'Adopt OpenAPI 3.1 for public APIs', status: 'proposed', date: '2022-11-20', format: 'madr' });
     expect(adr.deciders).toEqual(['Carol White', 'Dan Brown']);
     expect(adr.tags).toEqual(['api', 'http']);
@@ -237,8 +237,8 @@ describe('parseAdr', () => {
     expect(adr.consequences).toContain('Good, because clients are generated.');
   });
 
-  it('reads MADR 4: decision-makers, Decision Outcome without its subsections, Good/Bad consequences, a superseded-by status', () => {
-    const adr = parseAdr('0007-use-rabbitmq.md', MADR_4)!;
+  it('reads MADR 4: decision-makers, Decision Outcome without its subsections, Good/Bad consequences, a superseded-by status', async () => {
+    const adr = (await parseAdr('0007-use-rabbitmq.md', MADR_4))!;
     expect(adr).toMatchObject({ number: 7, title: 'Use RabbitMQ for domain events', status: 'superseded', format: 'madr', date: '2024-06-01', tags: ['messaging'] });
     expect(adr.rawStatus).toBe('superseded by [ADR-0009](0009-use-kafka.md)');
     expect(adr.deciders).toEqual(['Erin Green', 'Frank Black']);
@@ -247,8 +247,8 @@ describe('parseAdr', () => {
     expect(adr.links.supersededBy.map((l) => l.target)).toEqual([9]);
   });
 
-  it('reads a Y-statement into context, decision and consequences', () => {
-    const adr = parseAdr('0006-cache-at-edge.md', Y_STATEMENT)!;
+  it('reads a Y-statement into context, decision and consequences', async () => {
+    const adr = (await parseAdr('0006-cache-at-edge.md', Y_STATEMENT))!;
     expect(adr).toMatchObject({ number: 6, title: 'Cache product pages at the edge', format: 'y-statement', status: null });
     expect(adr.yStatement).toEqual({
       context: 'the product catalogue web front end',
@@ -263,38 +263,38 @@ describe('parseAdr', () => {
     expect(adr.consequences).toBe('to achieve sub-second first paint worldwide, accepting price changes take up to five minutes to show');
   });
 
-  it('takes numbers and titles from "# 3. x", "# ADR-0003 x" and "003_x.md"', () => {
+  it('takes numbers and titles from "# 3. x", "# ADR-0003 x" and "003_x.md"', async () => {
     const body = '\n\n## Status\n\nAccepted\n\n## Decision\n\nYes.\n';
-    expect(parseAdr('use-x.md', `# 12. Use X${body}`)).toMatchObject({ number: 12, title: 'Use X' });
-    expect(parseAdr('use-y.md', `# ADR-0013 Use Y${body}`)).toMatchObject({ number: 13, title: 'Use Y' });
-    expect(parseAdr('014_use_z.md', `# Use Z${body}`)).toMatchObject({ number: 14, title: 'Use Z' });
-    expect(parseAdr('2fa.md', `# 2FA for admins${body}`)).toMatchObject({ number: null, title: '2FA for admins' });
+    expect(await parseAdr('use-x.md', `# 12. Use X${body}`)).toMatchObject({ number: 12, title: 'Use X' });
+    expect(await parseAdr('use-y.md', `# ADR-0013 Use Y${body}`)).toMatchObject({ number: 13, title: 'Use Y' });
+    expect(await parseAdr('014_use_z.md', `# Use Z${body}`)).toMatchObject({ number: 14, title: 'Use Z' });
+    expect(await parseAdr('2fa.md', `# 2FA for admins${body}`)).toMatchObject({ number: null, title: '2FA for admins' });
   });
 
-  it('returns null for a README, an index and a folder note without ADR parts', () => {
-    expect(parseAdr('README.md', README)).toBeNull();
-    expect(parseAdr('index.md', INDEX)).toBeNull();
-    expect(parseAdr('notes.md', INDEX)).toBeNull();
-    expect(parseAdr('adr-template.md', NYGARD)).toBeNull();
+  it('returns null for a README, an index and a folder note without ADR parts', async () => {
+    expect(await parseAdr('README.md', README)).toBeNull();
+    expect(await parseAdr('index.md', INDEX)).toBeNull();
+    expect(await parseAdr('notes.md', INDEX)).toBeNull();
+    expect(await parseAdr('adr-template.md', NYGARD)).toBeNull();
   });
 
-  it('normalises status synonyms', () => {
+  it('normalises status synonyms', async () => {
     expect(['Adopted', 'decided', 'Draft', 'pending', 'Open', 'Obsolete', 'Retired', 'Replaced by ADR-4', 'Declined', '**Accepted**', 'Wibble'].map(normaliseStatus)).toEqual([
       'accepted', 'accepted', 'proposed', 'proposed', 'proposed', 'deprecated', 'deprecated', 'superseded', 'rejected', 'accepted', null,
     ]);
   });
 
-  it('reads adr-tools amend links under "## Status" without mistaking them for the status', () => {
+  it('reads adr-tools amend links under "## Status" without mistaking them for the status', async () => {
     const text = '# 11. Partition events by tenant\n\nDate: 2024-04-04\n\n## Status\n\nAccepted\n\nAmends [3. Use PostgreSQL for persistence](0003-use-postgresql.md)\n\nAmended by [12. Open the events API](0012-open-the-events-api.md)\n\n## Decision\n\nPartition by tenant id.\n';
-    const adr = parseAdr('0011-partition-events-by-tenant.md', text)!;
+    const adr = (await parseAdr('0011-partition-events-by-tenant.md', text))!;
     expect(adr).toMatchObject({ title: 'Partition events by tenant', status: 'accepted', rawStatus: 'Accepted', format: 'adr-tools' });
     expect(adr.links.amends.map((l) => l.target)).toEqual([3]);
     expect(adr.links.amendedBy.map((l) => l.target)).toEqual([12]);
-    expect(parseAdr('x.md', '# ADR-0020: Use Y\n\n**Status:** Rejected\n\n## Context\n\nWhy.\n')).toMatchObject({ number: 20, title: 'Use Y', status: 'rejected' });
+    expect(await parseAdr('x.md', '# ADR-0020: Use Y\n\n**Status:** Rejected\n\n## Context\n\nWhy.\n')).toMatchObject({ number: 20, title: 'Use Y', status: 'rejected' });
   });
 
-  it('reads "Status:" lines, amends and relates-to links', () => {
-    const adr = parseAdr('0010-shard-orders.md', `# Shard the orders table\n\nStatus: Decided\nDate: 2024-03-03\n\nAmends [ADR-0003](ADR-003-use-postgresql.md)\nRelates to ADR-7 and ADR-9\n\n## Decision\n\nShard by customer.\n`)!;
+  it('reads "Status:" lines, amends and relates-to links', async () => {
+    const adr = (await parseAdr('0010-shard-orders.md', `# Shard the orders table\n\nStatus: Decided\nDate: 2024-03-03\n\nAmends [ADR-0003](ADR-003-use-postgresql.md)\nRelates to ADR-7 and ADR-9\n\n## Decision\n\nShard by customer.\n`))!;
     expect(adr).toMatchObject({ number: 10, status: 'accepted', rawStatus: 'Decided', date: '2024-03-03', format: 'nygard' });
     expect(adr.links.amends.map((l) => l.target)).toEqual([3]);
     expect(adr.links.relatesTo.map((l) => l.target)).toEqual([7, 9]);

@@ -33,8 +33,8 @@ describe('reading what a decision chooses', () => {
     expect(choice('Services talk gRPC over HTTP/2 behind Kubernetes.')).toEqual({ chosen: ['Kubernetes', 'gRPC'], excluded: [] });
   });
 
-  it('never reads a choice from the context section', () => {
-    const adr = parseAdr('0003-use-postgresql.md', [
+  it('never reads a choice from the context section', async () => {
+    const adr = (await parseAdr('0003-use-postgresql.md', [
       '# 3. Store orders in a relational database',
       '',
       '## Status',
@@ -49,15 +49,15 @@ describe('reading what a decision chooses', () => {
       '',
       'We will use PostgreSQL rather than MongoDB, with one schema per service.',
       '',
-    ].join('\n'))!;
+    ].join('\n')))!;
     const reading = readDecision(adr);
     expect(reading.source).toBe('decision');
     expect(names(reading.chosen)).toEqual(['PostgreSQL']);
     expect(names(reading.excluded)).toEqual(['MongoDB']);
   });
 
-  it('reads MADR\'s chosen option (other considered options are turned down) and Y-statements\' neglected options', () => {
-    const madr = parseAdr('0004-message-broker.md', [
+  it('reads MADR\'s chosen option (other considered options are turned down) and Y-statements\' neglected options', async () => {
+    const madr = (await parseAdr('0004-message-broker.md', [
       '# Choose a message broker',
       '',
       '* Status: accepted',
@@ -76,18 +76,18 @@ describe('reading what a decision chooses', () => {
       '',
       'Chosen option: "Kafka", because it keeps a replayable log, unlike RabbitMQ which Redis could also replace.',
       '',
-    ].join('\n'))!;
+    ].join('\n')))!;
     const reading = readDecision(madr);
     expect(reading.source).toBe('chosen-option');
     expect(names(reading.chosen)).toEqual(['Kafka']);
     expect(names(reading.excluded)).toEqual(['Amazon SQS', 'RabbitMQ']);
 
-    const y = parseAdr('0005-cache.md', [
+    const y = (await parseAdr('0005-cache.md', [
       '# Session cache',
       '',
       'In the context of the checkout service, facing slow session lookups in PostgreSQL, we decided for Redis and neglected Memcached, to achieve sub-millisecond reads, accepting another service to run.',
       '',
-    ].join('\n'))!;
+    ].join('\n')))!;
     expect(readDecision(y)).toMatchObject({ source: 'y-statement' });
     expect(names(readDecision(y).chosen)).toEqual(['Redis']);
     expect(names(readDecision(y).excluded)).toEqual(['Memcached']);
@@ -153,8 +153,8 @@ describe('evidence in a scan', () => {
 });
 
 describe('TODO.md groups', () => {
-  it('finds the checkboxes under headings that name an ADR by number or title, subsections included', () => {
-    const doc = parseTodo([
+  it('finds the checkboxes under headings that name an ADR by number or title, subsections included', async () => {
+    const doc = await parseTodo([
       '# TODO',
       '## ADR-0001: Use PostgreSQL',
       '- [x] Write the migration test',
@@ -169,9 +169,9 @@ describe('TODO.md groups', () => {
       '- [ ] inside a code block',
       '```',
     ].join('\n'));
-    const adr = (number: number, title: string, path: string) => parseAdr(path, `# ${number}. ${title}\n\n## Status\n\nAccepted\n\n## Decision\n\nWe will do it.\n`)!;
-    expect(tasksForAdr(doc, adr(1, 'Use PostgreSQL', '0001-use-postgresql.md')).map((t) => t.status)).toEqual(['completed', 'pending', 'in_progress']);
-    expect(tasksForAdr(doc, adr(2, 'Kafka for order events', '0002-kafka.md')).map((t) => t.text)).toEqual(['Publish OrderPlaced']);
-    expect(tasksForAdr(doc, adr(3, 'Use Redis', '0003-use-redis.md'))).toEqual([]);
+    const adr = async (number: number, title: string, path: string) => (await parseAdr(path, `# ${number}. ${title}\n\n## Status\n\nAccepted\n\n## Decision\n\nWe will do it.\n`))!;
+    expect(tasksForAdr(doc, await adr(1, 'Use PostgreSQL', '0001-use-postgresql.md')).map((t) => t.status)).toEqual(['completed', 'pending', 'in_progress']);
+    expect(tasksForAdr(doc, await adr(2, 'Kafka for order events', '0002-kafka.md')).map((t) => t.text)).toEqual(['Publish OrderPlaced']);
+    expect(tasksForAdr(doc, await adr(3, 'Use Redis', '0003-use-redis.md'))).toEqual([]);
   });
 });

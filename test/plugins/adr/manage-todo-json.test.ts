@@ -97,7 +97,14 @@ describe('manage_todo_json', () => {
       byAdr: [{ linkedAdr: 'docs/adrs/0001-use-postgresql.md', total: 2, completed: 1, open: 1, completionRate: 50 }],
     });
 
-    // Delete removes the task from the others' dependencies.
+    // Delete asks first (no elicitation here: a pending confirmation, nothing deleted), and the
+    // identical call repeated confirms it; it removes the task from the others' dependencies.
+    const asked = await call({ operation: 'delete_task', taskId: schema.id });
+    expect(asked.isError).toBe(true);
+    expect(asked.data.error).toMatchObject({ type: 'ConfirmationRequired', details: { decision: 'pending', action: `Delete task ${schema.id}` } });
+    expect(asked.data.error.details.description).toContain('"Create the orders schema"');
+    expect(asked.data.error.details.risks).toContain('1 other task(s) lose it from their dependencies.');
+    expect((await call({ operation: 'get_tasks', taskId: schema.id })).data.tasks).toHaveLength(1);
     const removed = await call({ operation: 'delete_task', taskId: schema.id });
     expect(removed.data.tasks.map((t: any) => t.id)).toEqual([schema.id, repo.id]);
     expect(removed.data.total).toBe(3);

@@ -33,7 +33,7 @@ const TASKS: Task[] = [
 ];
 
 describe('the toolpack block', () => {
-  it('renders tasks grouped by ADR and parses back with ids, states, priorities and groups', () => {
+  it('renders tasks grouped by ADR and parses back with ids, states, priorities and groups', async () => {
     const block = renderBlock(TASKS, adrs, { includePriorities: true, includeTimestamps: true });
     expect(block.startsWith(BLOCK_START)).toBe(true);
     expect(block.endsWith(BLOCK_END)).toBe(true);
@@ -43,7 +43,7 @@ describe('the toolpack block', () => {
     expect(block).toContain('- [ ] ~~Evaluate a second region~~ (priority: low) (status: cancelled)');
     expect(block.indexOf('## ADR 3')).toBeLessThan(block.indexOf('## Other tasks'));
 
-    const { items } = parseTodoMarkdown(`# TODO\n\n${block}\n`);
+    const { items } = await parseTodoMarkdown(`# TODO\n\n${block}\n`);
     expect(items.map((i) => [i.id, i.stated, i.priority])).toEqual([
       ['task-aaaaaaaaaaaa', 'completed', 'high'],
       ['task-bbbbbbbbbbbb', 'in_progress', 'high'],
@@ -65,29 +65,36 @@ describe('the toolpack block', () => {
     expect(renderBlock(TASKS, adrs, { includePriorities: true, includeTimestamps: true })).toContain(`Created: ${T0} · Updated: ${T0}`);
   });
 
-  it('round-trips every status through import without changing a task', () => {
+  it('round-trips every status through import without changing a task', async () => {
     const text = `# TODO\n\n${renderBlock(TASKS, adrs, { includePriorities: true, includeTimestamps: true })}\n`;
-    const outcome = importItems({ items: parseTodoMarkdown(text).items, existing: TASKS, adrByNumber: new Map(), newId: () => 'task-new', now: '2024-06-01T00:00:00.000Z', file: 'TODO.md' });
+    const outcome = importItems({ items: (await parseTodoMarkdown(text)).items, existing: TASKS, adrByNumber: new Map(), newId: () => 'task-new', now: '2024-06-01T00:00:00.000Z', file: 'TODO.md' });
     expect(outcome).toMatchObject({ created: [], updated: [], unchanged: 5 });
   });
 
-  it('replaces only the block: text before and after it is kept byte for byte', () => {
+  it('replaces only the block: text before and after it is kept byte for byte', async () => {
     const before = '# Release plan\r\n\r\nNotes the team wrote  \r\n';
     const after = '\r\n## Parking lot\r\n- [ ] someday\r\n';
     const old = `${before}${BLOCK_START}\r\nold content\r\n${BLOCK_END}${after}`;
-    const { text, appended } = spliceBlock(old, `${BLOCK_START}\r\nnew\r\n${BLOCK_END}`, 'TODO.md');
+    const { text, appended } = await spliceBlock(old, `${BLOCK_START}\r\nnew\r\n${BLOCK_END}`, 'TODO.md');
     expect(appended).toBe(false);
     expect(text).toBe(`${before}${BLOCK_START}\r\nnew\r\n${BLOCK_END}${after}`);
   });
 
-  it('appends a block after existing content, and starts a new file with a title', () => {
-    expect(spliceBlock('# Mine\n- [ ] a', 'BLOCK', 'TODO.md')).toEqual({ text: '# Mine\n- [ ] a\n\nBLOCK\n', appended: true });
-    expect(spliceBlock('', 'BLOCK', 'TODO.md').text).toBe('# TODO\n\nBLOCK\n');
+  it('appends a block after existing content, and starts a new file with a title', async () => {
+    expect(await spliceBlock('# Mine\n- [ ] a', 'BLOCK', 'TODO.md')).toEqual({ text: '# Mine\n- [ ] a\n\nBLOCK\n', appended: true });
+    expect((await spliceBlock('', 'BLOCK', 'TODO.md')).text).toBe('# TODO\n\nBLOCK\n');
   });
 
-  it('refuses a damaged block instead of guessing where it ends', () => {
-    expect(() => spliceBlock(`x\n${BLOCK_START}\nhalf`, 'B', 'TODO.md')).toThrow(/TODO\.md.*damaged/);
-    expect(() => spliceBlock(`${BLOCK_START}\n${BLOCK_END}\n${BLOCK_START}\n${BLOCK_END}`, 'B', 'TODO.md')).toThrow(/more than one/);
+  it('refuses a damaged block instead of guessing where it ends', async () => {
+    await expect(spliceBlock(`x\n${BLOCK_START}\nhalf`, 'B', 'TODO.md')).rejects.toThrow(/TODO\.md.*damaged/);
+    await expect(spliceBlock(`${BLOCK_START}\n${BLOCK_END}\n${BLOCK_START}\n${BLOCK_END}`, 'B', 'TODO.md')).rejects.toThrow(/more than one/);
+  });
+
+  it('takes markers shown in a code sample for what they are, not for the block', async () => {
+    const sample = `# TODO\n\nThe tool writes between two markers:\n\n\`\`\`md\n${BLOCK_START}\n${BLOCK_END}\n\`\`\`\n`;
+    expect(await spliceBlock(sample, 'BLOCK', 'TODO.md')).toEqual({ text: `${sample}\nBLOCK\n`, appended: true });
+    const withBlock = `${sample}\n${BLOCK_START}\nold\n${BLOCK_END}\n`;
+    expect((await spliceBlock(withBlock, 'NEW', 'TODO.md')).text).toBe(`${sample}\nNEW\n`);
   });
 });
 
@@ -112,8 +119,8 @@ describe('hand-written TODO lists', () => {
     '- [ ] Create the orders schema (priority: high)',
   ].join('\n');
 
-  it('reads states, nesting, notes and groups; the document title is not a group', () => {
-    const { items } = parseTodoMarkdown(HAND);
+  it('reads states, nesting, notes and groups; the document title is not a group', async () => {
+    const { items } = await parseTodoMarkdown(HAND);
     expect(items.map((i) => [i.title, i.checked, i.stated])).toEqual([
       ['Set up the CI pipeline', true, 'completed'],
       ['Add rate limiting', false, null],
@@ -131,10 +138,10 @@ describe('hand-written TODO lists', () => {
     expect(items[6]).toMatchObject({ priority: 'high', group: { adrNumber: 3 } });
   });
 
-  it('imports them: new tasks tagged by heading, linked by ADR number, parents depending on nested items', () => {
+  it('imports them: new tasks tagged by heading, linked by ADR number, parents depending on nested items', async () => {
     let n = 0;
     const outcome = importItems({
-      items: parseTodoMarkdown(HAND).items,
+      items: (await parseTodoMarkdown(HAND)).items,
       existing: [task('task-rate', 'add rate limiting.', { status: 'blocked' })],
       adrByNumber: new Map([[3, ADR_PATH]]),
       newId: () => `task-${++n}`,

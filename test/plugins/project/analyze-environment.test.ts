@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Kernel } from '../../../core/kernel/kernel.js';
-import { startTestToolpack } from '../../../sdk/testing.js';
+import { startTestToolpack, type TestToolpack } from '../../../sdk/testing.js';
 import { tempDir } from '../../helpers/workspace.js';
 import { git, goModule, json, nodeService, pythonApp, writeTree, type Tree } from './fixtures.js';
 
@@ -27,7 +26,7 @@ const nodeWithEnv = (): Tree => ({
 });
 
 let workspace: string;
-let kernel: Kernel;
+let kernel: TestToolpack;
 
 async function call(args: Record<string, unknown>) {
   const result = await kernel.call('analyze_environment', args);

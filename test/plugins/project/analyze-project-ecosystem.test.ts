@@ -1,8 +1,8 @@
 import { CreateMessageRequestSchema } from '@modelcontextprotocol/sdk/types.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Kernel } from '../../../core/kernel/kernel.js';
 import { coreServices, definePlugin } from '../../../sdk/index.js';
-import { connectTestClient, startTestToolpack } from '../../../sdk/testing.js';
+import { projectAnalyzedTopic } from '../../../plugins/project/events.js';
+import { connectTestClient, startTestToolpack, type TestToolpack } from '../../../sdk/testing.js';
 import { tempDir } from '../../helpers/workspace.js';
 import { git, goModule, json, nodeService, npmMonorepo, pythonApp, writeTree, type Tree } from './fixtures.js';
 
@@ -26,7 +26,7 @@ const nestedMonorepo = (): Tree => ({
 });
 
 let workspace: string;
-let kernel: Kernel;
+let kernel: TestToolpack;
 const published: unknown[] = [];
 
 async function call(args: Record<string, unknown>) {
@@ -58,7 +58,7 @@ beforeAll(async () => {
     id: 'learning-probe',
     version: '1.0.0',
     kernel: '^0.1.0',
-    register: (env) => env.registerInit({ deps: { events: coreServices.events }, init: ({ events }) => void events.subscribe('project.analyzed', (payload) => void published.push(payload)) }),
+    register: (env) => env.registerInit({ deps: { events: coreServices.events }, init: ({ events }) => void events.subscribe(projectAnalyzedTopic, (payload) => void published.push(payload)) }),
   });
   kernel = await startTestToolpack({ workspace, config: { plugins: ['project'] }, plugins: [probe] });
 });

@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { coreServices, definePlugin, type Events } from '../../../sdk/index.js';
 import { connectTestClient, startTestToolpack } from '../../../sdk/testing.js';
 import { readAnalysis } from '../../../plugins/project/repository/load.js';
+import { analysisCompletedTopic } from '../../../plugins/project/events.js';
 import { tempDir } from '../../helpers/workspace.js';
 import { git, json, nodeService, project, pythonApp, writeTree } from './fixtures.js';
 import { outcome } from '../../helpers/tool-result.js';
@@ -81,7 +82,7 @@ describe('analyze_repository', () => {
     const seen: { events?: Events } = {};
     const { kernel, call } = await repositoryKernel(root, seen);
     const published: any[] = [];
-    seen.events!.subscribe('analysis.completed', (payload) => void published.push(payload));
+    seen.events!.subscribe(analysisCompletedTopic, (payload) => void published.push(payload));
 
     const { isError, data } = await call({ path: '.' });
     expect(isError).toBe(false);

@@ -1,12 +1,15 @@
 import { describe, expect, it } from 'vitest';
+import { definePlugin } from '../../../sdk/index.js';
 import { startTestToolpack } from '../../../sdk/testing.js';
+import { projectDecisionsRef } from '../../../plugins/project/api.js';
 import { tempDir } from '../../helpers/workspace.js';
 import { json, project, writeTree } from './fixtures.js';
 import { goShop, pythonInventory, tsInvoicing } from './import-fixtures.js';
 import { outcome } from '../../helpers/tool-result.js';
 
-async function contextKernel(workspace: string) {
-  const kernel = await startTestToolpack({ workspace, config: { plugins: ['project'] } });
+/** With the adr pack, which registers the ADR reader get_architectural_context uses (the project pack does not depend on it). */
+async function contextKernel(workspace: string, plugins: string[] = ['project', 'adr']) {
+  const kernel = await startTestToolpack({ workspace, config: { plugins } });
   const call = async (args: Record<string, unknown>) => {
     const result = await kernel.call('get_architectural_context', args);
     return outcome(result);
@@ -88,6 +91,55 @@ describe('get_architectural_context on a TypeScript ESM project', () => {
     expect(again.graph.cached).toBe(true);
     expect(again.components).toEqual(data.components);
     await kernel.stop();
+  });
+
+  it('says the ADRs were not read when the adr pack is not loaded, and still answers the rest', async () => {
+    const { kernel, call } = await contextKernel(root, ['project']);
+    const { isError, data } = await call({ filePath: 'src/repositories/invoice-repo.ts' });
+    expect(isError).toBe(false);
+    expect(data.file).toMatchObject({ layer: 'infrastructure', inGraph: true });
+    expect(data.adrs).toEqual({ directory: null, source: expect.stringContaining('the adr pack is not loaded'), total: 0, mentioning: [] });
+    expect(data.summary).toMatch(/ADRs not read: the adr pack is not loaded/);
+    const whole = (await call({})).data;
+    expect(whole.adrs).toMatchObject({ directory: null, total: 0, acceptedCount: 0 });
+    expect(whole.summary).toMatch(/ADRs not read: the adr pack is not loaded/);
+    await kernel.stop();
+  });
+
+  it('reads decision records from any pack that registers a source through the project api, one source at a time', async () => {
+    // A third-party pack keeping decisions in a wiki export, written against `toolpack/packs/project` only.
+    const wiki = definePlugin({
+      id: 'wiki-decisions',
+      version: '1.0.0',
+      kernel: '^0.1.0',
+      dependsOn: ['project'],
+      register(env) {
+        env.registerInit({
+          deps: { decisions: projectDecisionsRef },
+          init: ({ decisions }) => ({
+            dispose: decisions.register({
+              pack: 'wiki-decisions',
+              read: async () => ({
+                directory: 'wiki',
+                source: 'wiki export',
+                byStatus: { accepted: 1 },
+                records: [{ number: 7, title: 'Invoices live on disk', status: 'accepted', path: 'wiki/storage.md', text: 'We keep src/repositories/invoice-repo.ts writing files.' }],
+              }),
+            }),
+          }),
+        });
+      },
+    });
+    const kernel = await startTestToolpack({ workspace: root, config: { plugins: ['project'] }, plugins: [wiki] });
+    const { data } = outcome(await kernel.call('get_architectural_context', { filePath: 'src/repositories/invoice-repo.ts' }));
+    expect(data.adrs).toEqual({ directory: 'wiki', source: 'wiki export', total: 1, mentioning: [{ number: 7, title: 'Invoices live on disk', status: 'accepted', path: 'wiki/storage.md', matchedOn: ['path', 'fileName', 'module'] }] });
+    await kernel.stop();
+
+    const both = await startTestToolpack({ workspace: root, config: { plugins: ['project', 'adr'] }, plugins: [wiki] }).then(
+      (started) => started.stop().then(() => null),
+      (error: Error) => error,
+    );
+    expect(both?.message).toMatch(/"wiki-decisions".*"adr"|"adr".*"wiki-decisions"/);
   });
 
   it('refuses a filePath outside the workspace, missing, or a folder, naming filePath', async () => {

@@ -1,13 +1,10 @@
 import { appendFileSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { Kernel } from '../../../core/kernel/kernel.js';
-import { createRootLogger } from '../../../core/services/logger.js';
-import { checkConfig } from '../../../core/config/load.js';
-import { startTestToolpack } from '../../../sdk/testing.js';
+import { startTestToolpack, type TestToolpack } from '../../../sdk/testing.js';
 import { git, json, nodeService, project } from './fixtures.js';
 
-const call = async (kernel: Kernel, name: string, args: unknown) => {
+const call = async (kernel: TestToolpack, name: string, args: unknown) => {
   const result = await kernel.call(name, args);
   expect(result.isError, JSON.stringify(result.content)).not.toBe(true);
   return result.structuredContent as any;
@@ -42,12 +39,7 @@ describe('project scan cache', () => {
     git(dir, 'add', '-A');
     git(dir, 'commit', '-q', '-m', 'initial');
     // A real store file in the workspace, as `toolpack serve` creates it.
-    const start = () =>
-      Kernel.start({
-        loaded: { file: null, dir, config: checkConfig({ plugins: ['project'] }, 'test config') },
-        cwd: dir,
-        logger: createRootLogger('silent'),
-      });
+    const start = () => startTestToolpack({ workspace: dir, storePath: join(dir, '.toolpack', 'toolpack.db'), config: { plugins: ['project'] } });
     const one = await start();
     const cold = await call(one, 'analyze_project_ecosystem', { projectPath: '.' });
     expect(cold.scan.cached).toBe(false);

@@ -363,9 +363,11 @@ describe('manifest readers', () => {
     ]);
   });
 
-  it('the TOML reader handles comments, multi-line arrays, quoted keys and skips lines it cannot read', () => {
-    const toml = readToml('# top\ntitle = "x # not a comment"\n[a."b.c"]\nlist = [\n  1, # one\n  "two",\n]\nbroken = = 3\nok = true\n');
-    expect(toml.get('')).toEqual({ title: 'x # not a comment' });
-    expect({ ...toml.get('a.b.c') }).toEqual({ list: [1, 'two'], ok: true });
+  // Contract changed with smol-toml: a quoted key stays whole, and a broken line rejects the file (with where) instead of being skipped.
+  it('the TOML reader handles comments, multi-line arrays, quoted keys and rejects a file it cannot read', () => {
+    const toml = readToml('# top\ntitle = "x # not a comment"\n[a."b.c"]\nlist = [\n  1, # one\n  "two",\n]\nok = true\n');
+    expect({ ...toml }).toMatchObject({ title: 'x # not a comment' });
+    expect({ ...(toml.a as Record<string, unknown>)['b.c'] as object }).toEqual({ list: [1, 'two'], ok: true });
+    expect(() => readToml('[a]\nbroken = = 3\nok = true\n')).toThrow(/invalid TOML at line 2, column/);
   });
 });

@@ -6,8 +6,9 @@
  * included (they run in process and their candidates travel with the job).
  */
 import { describe, expect, it } from 'vitest';
-import { createExtensionPoint, defineModule, isToolError } from '../../../sdk/index.js';
+import { isToolError } from '../../../sdk/index.js';
 import { startTestToolpack } from '../../../sdk/testing.js';
+import { securityRulesExtensionPoint, type SecurityRulesExtension } from '../../../plugins/security/api.js';
 import { ScanPool } from '../../../plugins/security/worker/scan-pool.js';
 import { findWorkerFile } from '../../../plugins/security/worker/worker-file.js';
 import { fakeString } from './fake-secrets.js';
@@ -61,25 +62,16 @@ describe('ScanPool', () => {
 });
 
 describe('scans on the worker', () => {
-  const rules = createExtensionPoint<{ addRule(rule: object): void }>({ id: 'security.rules' });
-  const module = defineModule({
-    pluginId: 'security',
-    moduleId: 'acme-rules',
-    register(env) {
-      env.registerInit({
-        deps: { rules },
-        init({ rules: target }) {
-          // A validator is a function: this rule cannot cross to the worker and runs in process.
-          target.addRule({ id: 'acme-service-token', category: 'secret', description: 'ACME service token', pattern: /\bacme_svc_[A-Za-z0-9]{24}\b/, keywords: ['acme_svc_'], validate: (value: string) => value.endsWith('7'), severity: 'critical', confidence: 0.95, recommendation: 'Revoke it.' });
-          // Plain data: sent to the worker.
-          target.addRule({ id: 'zeta-key', category: 'secret', description: 'Zeta key', pattern: /\bzeta_[a-z0-9]{20}\b/, severity: 'high', confidence: 0.9, recommendation: 'Rotate it.', allowList: [/^zeta_0{20}$/] });
-        },
-      });
-    },
-  });
+  // Rules a third party adds through security.rules, as a module would: contributed by the test helper.
+  const addAcmeRules = (target: SecurityRulesExtension) => {
+    // A validator is a function: this rule cannot cross to the worker and runs in process.
+    target.addRule({ id: 'acme-service-token', category: 'secret', description: 'ACME service token', pattern: /\bacme_svc_[A-Za-z0-9]{24}\b/, keywords: ['acme_svc_'], validate: (value: string) => value.endsWith('7'), severity: 'critical', confidence: 0.95, recommendation: 'Revoke it.' });
+    // Plain data: sent to the worker.
+    target.addRule({ id: 'zeta-key', category: 'secret', description: 'Zeta key', pattern: /\bzeta_[a-z0-9]{20}\b/, severity: 'high', confidence: 0.9, recommendation: 'Rotate it.', allowList: [/^zeta_0{20}$/] });
+  };
 
   it('find what the same scan finds in process, third-party rules and saved custom rules included', async () => {
-    const kernel = await startTestToolpack({ config: { plugins: ['security'] }, plugins: [module] });
+    const kernel = await startTestToolpack({ config: { plugins: ['security'] }, extensions: [[securityRulesExtensionPoint, addAcmeRules]] });
     try {
       const valid = `acme_svc_${fakeString(23, 1)}7`;
       const invalid = `acme_svc_${fakeString(23, 2)}8`;

@@ -1,8 +1,6 @@
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { Kernel } from '../../../core/kernel/kernel.js';
-import { createRootLogger } from '../../../core/services/logger.js';
 import { startTestToolpack } from '../../../sdk/testing.js';
 import { tempDir } from '../../helpers/workspace.js';
 import { FAKE } from './fake-secrets.js';
@@ -216,8 +214,8 @@ describe('configure_custom_patterns and configure_output_masking', () => {
 
   it('never writes an unmasked secret to the store file', async () => {
     const root = tempDir('toolpack-security-');
-    // The real file store (startTestToolpack keeps it in memory).
-    const fileKernel = await Kernel.start({ loaded: { file: null, dir: root, config: { plugins: ['security', 'system'] } }, cwd: root, logger: createRootLogger('silent') });
+    // The real file store, where `toolpack serve` keeps it (startTestToolpack keeps it in memory by default).
+    const fileKernel = await startTestToolpack({ workspace: root, storePath: join(root, '.toolpack', 'toolpack.db'), config: { plugins: ['security', 'system'] } });
     await fileKernel.call('generate_content_masking', { content: CONFIG, maskingStrategy: 'tokenization' });
     await fileKernel.call('configure_output_masking', { enabled: true, customPatterns: ['ACME-[0-9]{4}'] });
     await fileKernel.call('request_action_confirmation', { action: 'rotate', description: `Rotate ${FAKE.githubToken} now`, risks: [`leaks ${FAKE.stripeKey}`] });

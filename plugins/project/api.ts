@@ -1,0 +1,82 @@
+/**
+ * The project pack's public surface: what other packs and third parties may
+ * import (`toolpack/packs/project`). It loads nothing but the SDK: the service
+ * refs, the event topics, the shared parameter schemas, and types.
+ */
+import { createServiceRef, type Workspace } from '../../sdk/index.js';
+import type { FileEntry, ProjectScan } from './scanner/types.js';
+
+export type * from './scanner/types.js';
+export { ConversationContext, ProjectPath } from './schemas.js';
+export { ConversationUse, conversationFocus, conversationUse, focusFirst, NOT_USED, type ConversationFocus, type ConversationUseValue } from './conversation.js';
+export * from './events.js';
+
+export interface ScanResult {
+  scan: ProjectScan;
+  /** The listing the scan was made from (relative paths, sizes, mtimes), sorted by path. */
+  files: readonly FileEntry[];
+  /** True when the stored scan for this fingerprint was reused. */
+  cached: boolean;
+}
+
+/** The project scanner service (`project.scanner`): the one place packs get a project's scan from. */
+export interface ProjectScanner {
+  /**
+   * The project folder a tool works on: `projectPath` resolved inside the workspace
+   * (default: the workspace root). Throws FileSystemError naming `param` when it
+   * leaves the workspace, does not exist, or is not a folder.
+   */
+  resolveRoot(projectPath: string | undefined, workspace: Workspace, param?: string): Promise<string>;
+  /** Scan `root` (a real path from resolveRoot), reusing the stored scan when the tree is unchanged. */
+  scan(root: string, options?: { signal?: AbortSignal; refresh?: boolean }): Promise<ScanResult>;
+  /** Stop watching scanned trees (the pack's dispose). */
+  close(): void;
+}
+
+export const projectScannerRef = createServiceRef<ProjectScanner>({ id: 'project.scanner' });
+
+/** One decision record (an ADR) as get_architectural_context needs it. */
+export interface DecisionRecord {
+  number: number | null;
+  title: string;
+  /** Normalised status ("accepted", "proposed", ...), null when the record states none. */
+  status: string | null;
+  /** Workspace-relative path of the record. */
+  path: string;
+  /** The record's full text, searched for mentions of files and modules; null when it could not be read. */
+  text: string | null;
+}
+
+/** A project's decision records, as one source reads them. */
+export interface DecisionSet {
+  /** The folder the records were read from, workspace-relative; null when the project has none. */
+  directory: string | null;
+  /** How the folder was found (docs/adrs, .adr-dir, a conventional folder), or why none was read. */
+  source: string;
+  /** Records per status, every status the source knows included (zero counts too). */
+  byStatus: Record<string, number>;
+  /** In the source's order (ADRs: by number). */
+  records: DecisionRecord[];
+}
+
+/** Reads a project's decision records; the adr pack registers one at its init. */
+export interface DecisionSource {
+  /** The pack that provides it, named in messages. */
+  pack: string;
+  /** `projectRoot` is a real path inside the workspace (from ProjectScanner.resolveRoot); reads stay confined to `workspace`. */
+  read(projectRoot: string, workspace: Workspace): Promise<DecisionSet>;
+}
+
+/**
+ * Where get_architectural_context finds the ADRs that mention a file: the
+ * project pack cannot depend on the adr pack (the adr pack depends on it), so
+ * the adr pack hands it a reader when it is loaded (`project.decisions`).
+ */
+export interface ProjectDecisions {
+  /** Add the source; returns the function that removes it (call it from the pack's dispose). One source at a time: a second throws, naming both packs. */
+  register(source: DecisionSource): () => void;
+  /** The registered source, or undefined when no pack provides one. */
+  source(): DecisionSource | undefined;
+}
+
+export const projectDecisionsRef = createServiceRef<ProjectDecisions>({ id: 'project.decisions' });

@@ -1,0 +1,18 @@
+/**
+ * The security pack's public surface: what other packs and third parties may
+ * import (`toolpack/packs/security`). It loads nothing but the SDK: the
+ * scanner service ref, the `security.rules` extension point (built-in rules are
+ * added through it too), and the rule types a module fills in.
+ */
+import { createExtensionPoint, createServiceRef } from '../../sdk/index.js';
+import type { SecurityRulesExtension } from './rules/types.js';
+import type { SecurityScanner } from './scanner-service.js';
+
+export type { ComplianceFramework, ContentType, RuleCategory, RuleInfo, SecurityRule, SecurityRulesExtension, Severity } from './rules/types.js';
+export type { CustomRuleRecord, OutputMaskingSettings, SecurityScanner } from './scanner-service.js';
+
+/** Add rules to the security pack: a module with `pluginId: 'security'` takes it in its init's deps and calls `addRule`. */
+export const securityRulesExtensionPoint = createExtensionPoint<SecurityRulesExtension>({ id: 'security.rules' });
+
+/** Scan and mask text with the pack's rules (for packs that depend on `security`). */
+export const securityScannerRef = createServiceRef<SecurityScanner>({ id: 'security.scanner' });
