@@ -6,7 +6,7 @@ import { stat } from 'node:fs/promises';
 import { isAbsolute, join } from 'node:path';
 import { FileSystemError, isGitName, isToolpackDataName } from '../../sdk/index.js';
 import type { AdrCatalogService, AdrLocation } from './api.js';
-import { findAdrDirectory, readCatalog, type Catalog } from './catalog/index.js';
+import { findAdrDirectory, nextAdrNumber, readCatalog, type Catalog } from './catalog/index.js';
 
 export const DEFAULT_ADR_DIRECTORY = 'docs/adrs';
 
@@ -38,9 +38,7 @@ export function createAdrCatalogService(): AdrCatalogService {
       if (!location.exists) return emptyCatalog(location.dir);
       return readCatalog(location.dir);
     },
-    nextNumber(catalog) {
-      return catalog.adrs.reduce((max, adr) => Math.max(max, adr.number ?? 0), 0) + 1;
-    },
+    nextNumber: nextAdrNumber,
   };
 }
 

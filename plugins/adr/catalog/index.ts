@@ -1,6 +1,7 @@
 /** The ADR catalogue parser: groundwork for the adr pack's tools. */
 export { parseAdr } from './parse-adr.js';
 export { readCatalog } from './read-catalog.js';
+export { nextAdrNumber } from './next-number.js';
 export { findAdrDirectory, ADR_DIRECTORY_CANDIDATES } from './find-directory.js';
 export { normaliseStatus } from './status.js';
 export * from './types.js';

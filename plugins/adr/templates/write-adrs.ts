@@ -11,8 +11,7 @@
 import { mkdir, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { FileSystemError, type Workspace } from '../../../sdk/index.js';
-import { readCatalog } from '../catalog/index.js';
-import type { Catalog } from '../catalog/types.js';
+import { nextAdrNumber, readCatalog } from '../catalog/index.js';
 import type { AdrLocation } from '../service.js';
 import { writeTextAtomic } from '../write-text.js';
 import { adrFileName, namingConvention } from './file-name.js';
@@ -29,14 +28,10 @@ export interface WrittenAdr {
   content: string;
 }
 
-/** One more than the highest ADR number in the folder (as the catalogue service counts). */
-const nextFreeNumber = (catalog: Catalog) => catalog.adrs.reduce((max, adr) => Math.max(max, adr.number ?? 0), 0) + 1;
-
 /** `firstNumber` is the caller's choice from its own reading of the catalogue; a higher number is used when the folder has moved on since. */
 export async function writeAdrs(
   workspace: Workspace,
   location: AdrLocation,
-  _catalog: Catalog,
   drafts: Array<Omit<AdrDraft, 'number'>>,
   format: TemplateFormat,
   firstNumber: number,
@@ -49,7 +44,7 @@ export async function writeAdrs(
   }
   return withFolderLock(location.dir, async () => {
     const current = await readCatalog(location.dir);
-    const start = Math.max(firstNumber, nextFreeNumber(current));
+    const start = Math.max(firstNumber, nextAdrNumber(current));
     const convention = namingConvention(current.adrs.map((adr) => adr.path));
     const written: Array<WrittenAdr & { real: string }> = [];
     try {

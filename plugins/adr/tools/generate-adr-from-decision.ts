@@ -148,7 +148,7 @@ export const generateAdrFromDecisionTool = (deps: AdrToolDeps) =>
       const location = await deps.catalog.locate(root, adrDirectory, workspace, 'adrDirectory');
       const catalog = await deps.catalog.read(location);
       const number = deps.catalog.nextNumber(catalog);
-      const [adr] = await writeAdrs(workspace, location, catalog, [draft], templateFormat, number);
+      const [adr] = await writeAdrs(workspace, location, [draft], templateFormat, number);
       const folder = projectRelative(root, location.dir, workspace);
       return {
         path: adr!.path,

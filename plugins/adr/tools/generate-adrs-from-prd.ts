@@ -115,7 +115,7 @@ export const generateAdrsFromPrdTool = (deps: AdrToolDeps) =>
       const prdInfo = { path: projectRelative(root, prdReal, workspace), title: prd.title };
       const date = today();
       const drafts = toWrite.map((finding) => draftFromFinding(finding, prdInfo, date));
-      const written = drafts.length > 0 ? await writeAdrs(workspace, location, catalog, drafts, templateFormat, deps.catalog.nextNumber(catalog)) : [];
+      const written = drafts.length > 0 ? await writeAdrs(workspace, location, drafts, templateFormat, deps.catalog.nextNumber(catalog)) : [];
 
       const generated = written.map((adr, i) => ({
         path: adr.path,
