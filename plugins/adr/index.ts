@@ -30,6 +30,13 @@ export default definePlugin({
   description: 'Architecture decision records: discover, generate from decisions and PRDs, suggest, turn into TODO tasks, track progress.',
   register(env) {
     env.registerMigrations(ADR_MIGRATIONS);
+    // generate_adr_todo's whole plan when its result lists only part of it (results a model reads stay small).
+    env.registerResourceKind({
+      kind: 'todo',
+      name: 'ADR TODO plan',
+      description: 'The full result of one generate_adr_todo run (every created, kept and stale task with its description), stored when the tool result lists only part of it.',
+      retention: { maxAgeMs: 7 * 24 * 60 * 60 * 1000, maxEntries: 50 },
+    });
     const catalog = createAdrCatalogService();
     env.provideService({ service: adrCatalogRef, deps: {}, factory: () => catalog });
     env.registerInit({

@@ -37,14 +37,28 @@ export function emptyLinks(): AdrLinks {
 /** Adds a link unless one to the same target (or, for unnumbered ones, with the same text) is there. */
 export function addLink(links: AdrLinks, kind: LinkKind, link: AdrLink): boolean {
   const list = links[kind];
-  const same = (other: AdrLink) => (link.target === null ? other.target === null && other.raw === link.raw : other.target === link.target);
+  const same = (other: AdrLink) => (link.target === null ? other.target === null && other.raw === link.raw && other.href === link.href : other.target === link.target);
   if (list.some(same)) return false;
   list.push(link);
   return true;
 }
 
-/** Links stated by one line; the line may carry a list bullet or a "Status:" label first. */
-export function linksInLine(line: string, links: AdrLinks): void {
+export interface LineOptions {
+  /**
+   * True on status lines (a "## Status" section, a "Status:" field, front matter): there
+   * "Superseded by a later decision" is a link even without a number, so the missing
+   * successor is reported. Elsewhere a verb that names no ADR is prose ("Replaces the
+   * nightly cron job"), not a link.
+   */
+  status?: boolean;
+}
+
+/**
+ * Links stated by one line; the line may carry a list bullet or a "Status:" label first.
+ * Returns the verb's kind when the line is a lead-in to a list ("Related ADRs:" with nothing
+ * after it), so the caller reads the list items below it as links of that kind.
+ */
+export function linksInLine(line: string, links: AdrLinks, options: LineOptions = {}): { kind: LinkKind; lead: boolean } | null {
   const trimmed = line
     .replace(/^\s*(?:[*+-]\s+)?/, '')
     .replace(/^(?:\*\*|__)?status(?::(?:\*\*|__)|(?:\*\*|__)?:)\s*/i, '')
@@ -53,12 +67,79 @@ export function linksInLine(line: string, links: AdrLinks): void {
   for (const [kind, verb] of VERBS) {
     const match = verb.exec(trimmed);
     if (!match) continue;
-    const rest = trimmed.slice(match[0].length);
-    const targets = targetsIn(rest);
-    for (const target of targets.length > 0 ? targets : [null]) addLink(links, kind, { target, raw: plain(trimmed) });
-    return;
+    const rest = trimmed.slice(match[0].length).replace(/^(?:\*\*|__)\s*/, '');
+    if (rest.trim() === '') {
+      if (!options.status) return { kind, lead: true };
+      addLink(links, kind, { target: null, raw: plain(trimmed) });
+      return { kind, lead: false };
+    }
+    linksInItem(rest, links, kind, plain(trimmed), options.status === true);
+    return { kind, lead: false };
+  }
+  return null;
+}
+
+// "## Related ADRs", "## Related decisions", "## See also": each item below names related records.
+const RELATED_SECTION = /^(?:related(?:\s+(?:adrs?|decisions?|records?|documents?))?|see also)$/;
+const LIST_ITEM = /^\s*(?:[*+-]|\d+[.)])\s+/;
+const STATUS_FIELD = /^\s*(?:[*+-]\s+)?(?:\*\*|__)?status\b/i;
+
+/**
+ * The links a record's body states: verb lines anywhere ("Superseded by [5. …](0005-….md)"),
+ * the list under a lead-in line ("Related ADRs:" then "- [ADR-0003](0003-x.md)"), and the
+ * items of a "Related ADRs" section. Lines of the "## Status" section and "Status:" fields
+ * are status lines (see LineOptions). `lines` are the body lines outside code blocks.
+ */
+export function linksInBody(lines: readonly string[], links: AdrLinks): void {
+  let section = '';
+  let list: LinkKind | null = null;
+  for (const line of lines) {
+    const heading = /^\s{0,3}#{1,6}\s+(.*?)\s*#*\s*$/.exec(line);
+    if (heading) {
+      section = plain(heading[1]!).replace(/[:.]\s*$/, '').toLowerCase();
+      list = null;
+      continue;
+    }
+    if (line.trim() === '') continue;
+    const stated = linksInLine(line, links, { status: section === 'status' || STATUS_FIELD.test(line) });
+    if (stated) {
+      list = stated.lead ? stated.kind : null;
+      continue;
+    }
+    const item = LIST_ITEM.test(line);
+    if (list && item) linksInItem(line.replace(LIST_ITEM, ''), links, list);
+    else if (RELATED_SECTION.test(section)) linksInItem(line.replace(LIST_ITEM, ''), links, 'relatesTo');
+    if (!item && !/^\s/.test(line)) list = null;
   }
 }
+
+/**
+ * One item of a list of links ("- [ADR-0003: Use X](0003-use-x.md)", "- ADR-7"): a link per ADR
+ * it names, and per local Markdown file it links to without a number in its name (kept by
+ * href, so the catalogue can tell whether the file exists). External links name no ADR.
+ */
+export function linksInItem(text: string, links: AdrLinks, kind: LinkKind, raw = plain(text), keepUnnamed = false): void {
+  const targets = targetsIn(text);
+  for (const target of targets) addLink(links, kind, { target, raw });
+  for (const href of localMarkdownHrefs(text)) {
+    if (numberFromFileName(fileOf(href)) === null) addLink(links, kind, { target: null, raw, href });
+  }
+  if (keepUnnamed && targets.length === 0 && !links[kind].some((l) => l.raw === raw)) addLink(links, kind, { target: null, raw });
+}
+
+/** A link target that leaves the repository (https:, mailto:, //host) or points into the page itself. */
+export const isExternalHref = (href: string) => /^(?:[a-z][a-z0-9+.-]*:|\/\/|#)/i.test(href.trim());
+
+function localMarkdownHrefs(text: string): string[] {
+  const hrefs: string[] = [];
+  for (const match of text.matchAll(/\[[^\]]*\]\(\s*<?([^)\s>]+)>?(?:\s+"[^"]*")?\s*\)/g)) {
+    const href = match[1]!;
+    if (!isExternalHref(href) && /\.(?:md|markdown)(?:#.*)?$/i.test(href)) hrefs.push(href.replace(/#.*$/, ''));
+  }
+  return hrefs;
+}
+
+const fileOf = (href: string) => href.split(/[/\\#?]/).filter(Boolean).pop() ?? '';
 
 export function linksInFrontMatter(frontMatter: Record<string, unknown>, links: AdrLinks): void {
   for (const [key, value] of Object.entries(frontMatter)) {
@@ -73,8 +154,8 @@ export function linksInFrontMatter(frontMatter: Record<string, unknown>, links: 
 }
 
 /**
- * ADR numbers named in a link text: Markdown links by their file name ("0005-x.md") or label
- * ("ADR-0005", "5. Title"), then plain "ADR-5" / "#5" / "0005-x.md" mentions, else a leading number.
+ * ADR numbers named in a link text: local Markdown links by their file name ("0005-x.md") or label
+ * ("ADR-0005", "5. Title"), then plain "ADR-5" / "ADR #5" / "0005-x.md" mentions, else a leading number.
  */
 export function targetsIn(text: string): number[] {
   const found: number[] = [];
@@ -82,17 +163,21 @@ export function targetsIn(text: string): number[] {
     if (Number.isSafeInteger(n) && !found.includes(n)) found.push(n);
   };
   const rest = text.replace(/\[([^\]]*)\]\(([^)]*)\)/g, (_all, label: string, href: string) => {
-    const fromHref = numberFromFileName(href.split(/[/\\#?]/).filter(Boolean).pop() ?? '');
+    // A paper, an issue tracker, another site: whatever its label says, it is no ADR of this folder.
+    if (isExternalHref(href)) return ' ';
+    const fromHref = numberFromFileName(fileOf(href));
     const fromLabel = /^\s*(?:adr[-_ ]?#?)?0*(\d+)\b/i.exec(label)?.[1];
     if (fromHref !== null) add(fromHref);
     else if (fromLabel !== undefined) add(Number(fromLabel));
     return ' ';
   });
-  for (const match of rest.matchAll(/\badr[-_ ]?#?0*(\d+)\b|#0*(\d+)\b|\b0*(\d+)[-_][\w-]*\.(?:md|markdown)\b/gi)) {
-    add(Number(match[1] ?? match[2] ?? match[3]));
+  // A bare "#311" is an issue or pull request ("Issue #311", "PR #42", "see #12"), not an ADR: only "ADR #3" counts.
+  for (const match of rest.matchAll(/\badr[-_ ]?#?0*(\d+)\b|\b0*(\d+)[-_][\w-]*\.(?:md|markdown)\b/gi)) {
+    add(Number(match[1] ?? match[2]));
   }
   if (found.length === 0) {
-    const leading = /^\s*0*(\d+)\b(?![-/.]\d)/.exec(rest)?.[1];
+    // "Supersedes 4", "Supersedes 4. Use Vitest", but not "Replaces 3 legacy cron jobs".
+    const leading = /^\s*0*(\d+)(?=\s*$|\s*[.:,;)](?!\d))/.exec(rest)?.[1];
     if (leading !== undefined) add(Number(leading));
   }
   return found;

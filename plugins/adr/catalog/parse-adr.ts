@@ -4,7 +4,7 @@
  */
 import { basename } from 'node:path';
 import { fieldLine, listItems, plain, readAdrMarkdown, type MarkdownDoc, type Section } from './markdown.js';
-import { emptyLinks, linksInFrontMatter, linksInLine, numberFromFileName } from './links.js';
+import { emptyLinks, linksInBody, linksInFrontMatter, linksInLine, numberFromFileName } from './links.js';
 import { normaliseStatus } from './status.js';
 import type { AdrFormat, ParsedAdr } from './types.js';
 import { findYStatement } from './y-statement.js';
@@ -43,8 +43,8 @@ export async function parseAdr(path: string, text: string): Promise<ParsedAdr | 
   const links = emptyLinks();
   linksInFrontMatter(fm, links);
   const fmStatus = stringValue(fm.status);
-  if (fmStatus) linksInLine(fmStatus, links);
-  for (const line of doc.lines) linksInLine(line, links);
+  if (fmStatus) linksInLine(fmStatus, links, { status: true });
+  linksInBody(doc.lines, links);
   // A record that names its successor is superseded whatever its status line still says.
   if (links.supersededBy.length > 0) status = 'superseded';
 
@@ -67,7 +67,7 @@ export async function parseAdr(path: string, text: string): Promise<ParsedAdr | 
     title: heading.title || titleFromFileName(file),
     status,
     rawStatus,
-    date: dateOf(doc),
+    date: dateOf(doc, first(['date'])),
     deciders: listValue(fm.deciders ?? fm['decision-makers'] ?? fieldIn(doc, ['deciders', 'decision-makers', 'decision makers'])),
     tags: listValue(fm.tags ?? fieldIn(doc, ['tags'])),
     format,
@@ -118,15 +118,24 @@ function fieldIn(doc: MarkdownDoc, keys: string[]): string | null {
   return null;
 }
 
-function dateOf(doc: MarkdownDoc): string | null {
+/**
+ * The record's own date: front matter, a "Date:" field, a "## Date" section, a bare date under
+ * the title; only a record with none of these falls back to its "Last Updated" line (a later
+ * edit is not when the decision was made).
+ */
+function dateOf(doc: MarkdownDoc, dateSection: Section | null): string | null {
   const fm = doc.frontMatter.date;
   if (fm instanceof Date && !Number.isNaN(fm.getTime())) return fm.toISOString().slice(0, 10);
-  if (typeof fm === 'string' || typeof fm === 'number') return String(fm);
-  const field = fieldIn(doc, ['date', 'decision date', 'last updated', 'updated']);
+  if ((typeof fm === 'string' && fm.trim() !== '') || typeof fm === 'number') return String(fm).trim();
+  const field = fieldIn(doc, ['date', 'decision date', 'date decided']);
   if (field) return plain(field);
+  const fromSection = dateSection?.own.split('\n').map((line) => plain(line.replace(/^\s*[*+-]\s+/, ''))).find((line) => line !== '');
+  if (fromSection) return fromSection;
   // Some templates put the bare date on the first line after the title.
   const firstLine = doc.preamble.map((line) => plain(line)).find((line) => line !== '');
-  return firstLine && /^\d{4}-\d{2}-\d{2}$/.test(firstLine) ? firstLine : null;
+  if (firstLine && /^\d{4}-\d{2}-\d{2}$/.test(firstLine)) return firstLine;
+  const updated = fieldIn(doc, ['last updated', 'updated', 'last modified']);
+  return updated ? plain(updated) : null;
 }
 
 function consequencesOf(sections: (names: string[]) => Section[]): string | null {

@@ -3,7 +3,7 @@
  * reviewer would want to hear about. Read-only: it never writes a file.
  */
 import { readdir, realpath } from 'node:fs/promises';
-import { join } from 'node:path';
+import { join, posix } from 'node:path';
 import { readConfinedText, type ToolError } from '../../../sdk/index.js';
 import { addLink } from './links.js';
 import { parseAdr } from './parse-adr.js';
@@ -43,7 +43,8 @@ export async function readCatalog(dir: string): Promise<Catalog> {
   const problems: CatalogProblem[] = [];
   // Reads are confined to the folder's real location: a record swapped for a symlink out of it is not read.
   const real = await realpath(dir);
-  for (const path of await listMarkdownFiles(real)) {
+  const files = await listMarkdownFiles(real);
+  for (const path of files) {
     let text: string;
     try {
       text = await readConfinedText(join(real, path), [real], { display: path, maxBytes: MAX_ADR_BYTES });
@@ -64,7 +65,8 @@ export async function readCatalog(dir: string): Promise<Catalog> {
 
   problems.push(...numberProblems(byNumber));
   problems.push(...linkBothWays(adrs, byNumber));
-  for (const adr of adrs) problems.push(...adrProblems(adr, byNumber));
+  const present = new Set(files);
+  for (const adr of adrs) problems.push(...adrProblems(adr, byNumber, present));
   return { dir, adrs, summary: summarise(adrs), problems, skipped };
 }
 
@@ -122,7 +124,7 @@ function linkBothWays(adrs: ParsedAdr[], byNumber: Map<number, ParsedAdr[]>): Ca
   return problems;
 }
 
-function adrProblems(adr: ParsedAdr, byNumber: Map<number, ParsedAdr[]>): CatalogProblem[] {
+function adrProblems(adr: ParsedAdr, byNumber: Map<number, ParsedAdr[]>, files: ReadonlySet<string>): CatalogProblem[] {
   const problems: CatalogProblem[] = [];
   const at = (message: string, numbers: number[] = adr.number === null ? [] : [adr.number]) => ({ message, paths: [adr.path], numbers });
   if (adr.rawStatus === null && adr.status === null) problems.push({ kind: 'missing-status', ...at(`${adr.path} has no status`) });
@@ -130,7 +132,11 @@ function adrProblems(adr: ParsedAdr, byNumber: Map<number, ParsedAdr[]>): Catalo
 
   for (const [kind, links] of Object.entries(adr.links) as Array<[LinkKind, AdrLink[]]>) {
     for (const link of links) {
-      if (link.target === null) {
+      if (link.target === null && link.href !== undefined) {
+        // A file of the folder (ADR or not) is a good link; one outside the folder is not ours to judge.
+        const path = posix.normalize(posix.join(posix.dirname(adr.path), decodeHref(link.href)));
+        if (!path.startsWith('../') && !files.has(path)) problems.push({ kind: 'broken-link', ...at(`${adr.path}: ${kind} "${link.href}", which does not exist ("${link.raw}")`) });
+      } else if (link.target === null) {
         problems.push({ kind: 'broken-link', ...at(`${adr.path}: "${link.raw}" names no ADR number`) });
       } else if (!byNumber.has(link.target)) {
         problems.push({ kind: 'broken-link', ...at(`${adr.path}: ${kind} ADR ${link.target}, which is not in the catalogue ("${link.raw}")`, [link.target]) });
@@ -144,6 +150,14 @@ function adrProblems(adr: ParsedAdr, byNumber: Map<number, ParsedAdr[]>): Catalo
     problems.push({ kind: 'missing-successor', ...at(message, named) });
   }
   return problems;
+}
+
+function decodeHref(href: string): string {
+  try {
+    return decodeURIComponent(href);
+  } catch {
+    return href;
+  }
 }
 
 function summarise(adrs: ParsedAdr[]): CatalogSummary {

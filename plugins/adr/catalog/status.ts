@@ -7,7 +7,7 @@ const SYNONYMS: Array<[AdrStatus, RegExp]> = [
   ['superseded', /\b(superseded|superseeded|superceded|replaced)\b/],
   ['deprecated', /\b(deprecated|obsolete|retired|outdated|archived|sunset|sunsetted|legacy)\b/],
   ['rejected', /\b(rejected|declined|refused|denied|withdrawn|abandoned|dismissed|not accepted)\b/],
-  ['accepted', /\b(accepted|approved|adopted|decided|agreed|implemented|active|final|done|in effect|chosen|ratified)\b/],
+  ['accepted', /\b(accepted|approved|adopted|decided|agreed|implemented|active|final|done|completed?|shipped|delivered|in effect|chosen|ratified)\b/],
   ['proposed', /\b(proposed|proposal|draft|pending|open|under review|in review|review|in progress|wip|suggested|discussing|discussion|new|rfc|tbd)\b/],
 ];
 
@@ -15,4 +15,16 @@ export function normaliseStatus(raw: string | null): AdrStatus | null {
   if (!raw) return null;
   const text = raw.toLowerCase();
   return SYNONYMS.find(([, words]) => words.test(text))?.[0] ?? null;
+}
+
+/**
+ * True when the status line says the decision's work is already done: "Implemented",
+ * "Accepted and implemented", "Done", "Completed", "Shipped". Not for "Accepted, not yet
+ * implemented" or "Partially implemented", which still call for work.
+ */
+export function saysImplemented(raw: string | null): boolean {
+  if (!raw) return false;
+  const text = raw.toLowerCase();
+  if (/\b(?:not(?: yet)?|partially|partly|being|to be|yet to be)\s+(?:implemented|done|completed?|shipped|delivered)\b/.test(text)) return false;
+  return /\b(?:implemented|done|completed?|shipped|delivered|in production)\b/.test(text);
 }

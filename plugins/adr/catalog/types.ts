@@ -14,6 +14,8 @@ export interface AdrLink {
   target: number | null;
   /** The line (or front-matter value) the link came from. */
   raw: string;
+  /** A local Markdown file the link points at whose name carries no number (relative to the record's folder). */
+  href?: string;
   /** Set when the catalogue added this link as the reverse of one another ADR declares. */
   inferred?: true;
 }

@@ -2,8 +2,9 @@
  * An accepted ADR → the work it calls for, test first: one pair (a test task, then
  * the implementation task that depends on it) for the decision, and one pair per
  * consequence that asks for work. Assessments are not work: MADR's "Good, because",
- * "Bad, because" and "Neutral" bullets, and descriptive consequences ("Backups are
- * handled by the platform"), never become tasks.
+ * "Bad, because" and "Neutral" bullets, the items of "Positive"/"Negative"/"Trade-offs"
+ * lists, labelled effects ("Learning curve: the team must learn Rust") and descriptive
+ * consequences ("Backups are handled by the platform") never become tasks.
  */
 import type { ParsedAdr } from '../catalog/types.js';
 import type { TaskPriority } from './types.js';
@@ -29,6 +30,14 @@ const MAX_SUBJECT = 120;
 // Assessments (MADR pros and cons, split-consequence labels), never work.
 const ASSESSMENT = /^(good|bad|neutral|pro|con|positive|negative|benefit|drawback|downside|upside)\b\s*(,|:|because|-|–)/i;
 const LABEL = /^(positive|negative|neutral)( consequences?)?\s*:?$/i;
+// Headings or lead-in lines that open a list of assessments ("### Negative", "**Trade-offs:**", "Positive consequences:").
+const ASSESSMENT_HEADING =
+  /^(?:#{1,6}\s+)?(?:\*\*|__)?(?:positive|negative|neutral|good|bad|pros?|cons?|pros and cons|benefits?|drawbacks?|downsides?|upsides?|advantages?|disadvantages?|risks?|trade-?offs?|costs?|gains?|impacts?)(?:\s+(?:consequences?|impacts?|effects?|aspects?))?\s*:?(?:\*\*|__)?\s*:?$/i;
+// A "Label: text" bullet ("Learning curve: the team must learn Rust", "**Performance**: faster"):
+// it describes an effect of the decision. Only labels that announce work keep their bullet.
+const LABELLED = /^([A-Za-z][\w'/&-]*(?:\s+[\w'/&-]+){0,4})\s*:\s+\S/;
+// Labels that announce work, or say nothing about it ("Note: we must …"): the text after them is judged as usual.
+const WORK_LABEL = /^(?:follow[- ]?ups?|action(?: items?)?|actions|to-?dos?|to do|next steps?|work(?: items?)?|required work|tasks?|notes?|important|nb)$/i;
 // Obligation or planned work: "we need to", "must", "will have to", "we will add".
 // "We will …" counts only when a verb of work follows, not "we will be able to" or "we will lose".
 const OBLIGATION =
@@ -109,7 +118,9 @@ export function deriveTasks(adr: ParsedAdr, linkedAdr: string): DerivedTasks {
  */
 export function actionableConsequences(text: string): string[] {
   const actions: string[] = [];
-  for (const candidate of candidates(text)) {
+  for (const found of candidates(text)) {
+    if (describesEffect(found)) continue;
+    const candidate = LABELLED.test(found) && WORK_LABEL.test(LABELLED.exec(found)![1]!) ? found.slice(found.indexOf(':') + 1).trim() : found;
     if (ASSESSMENT.test(candidate) || LABEL.test(candidate)) continue;
     if (NO_WORK.test(candidate)) continue;
     if (!OBLIGATION.test(candidate) && !IMPERATIVE.test(candidate)) continue;
@@ -118,19 +129,31 @@ export function actionableConsequences(text: string): string[] {
   return actions;
 }
 
+/** "Learning curve: …", "Performance: …": a labelled description of an effect, not a work item. */
+function describesEffect(text: string): boolean {
+  const labelled = LABELLED.exec(text);
+  if (!labelled) return false;
+  const label = labelled[1]!;
+  // "We need to add dashboards: …" and "Add alerts: …" are work, whatever follows the colon.
+  if (WORK_LABEL.test(label) || IMPERATIVE.test(label) || OBLIGATION.test(label) || /^(?:we|i|you|they|it|this|that|the team|teams|developers|each|every)\b/i.test(label)) return false;
+  return true;
+}
+
 function candidates(text: string): string[] {
   const out: string[] = [];
   let paragraph: string[] = [];
   const flush = () => {
-    if (paragraph.length > 0) for (const sentence of sentences(paragraph.join(' '))) out.push(sentence); // no spread: a huge paragraph would overflow the stack
+    if (paragraph.length > 0 && !assessing) for (const sentence of sentences(paragraph.join(' '))) out.push(sentence); // no spread: a huge paragraph would overflow the stack
     paragraph = [];
   };
   let item: string[] | null = null;
+  // Inside a "Positive"/"Negative"/"Trade-offs" list: everything is an assessment until the next heading.
+  let assessing = false;
   const flushItem = () => {
-    if (item) {
+    if (item && !assessing) {
       const whole = plainText(item.join(' '));
       // An assessment bullet is dropped whole, whatever its later sentences say.
-      if (ASSESSMENT.test(whole)) out.push(whole);
+      if (ASSESSMENT.test(whole) || describesEffect(whole)) out.push(whole);
       else for (const sentence of sentences(whole)) out.push(sentence);
     }
     item = null;
@@ -138,7 +161,14 @@ function candidates(text: string): string[] {
   for (const raw of text.split(/\r?\n/)) {
     const line = raw.trim();
     const bullet = /^(?:[*+-]|\d+[.)])\s+(?:\[[ xX]\]\s+)?(.*)$/.exec(line);
-    if (line === '' || /^#{1,6}\s/.test(line) || /^<!--.*-->$/.test(line)) {
+    const heading = /^#{1,6}\s/.test(line);
+    if (heading || (!bullet && ASSESSMENT_HEADING.test(line))) {
+      flushItem();
+      flush();
+      assessing = ASSESSMENT_HEADING.test(line);
+      continue;
+    }
+    if (line === '' || /^<!--.*-->$/.test(line)) {
       flushItem();
       flush();
       continue;

@@ -139,3 +139,29 @@ export async function spliceBlock(text: string, block: string, file: string): Pr
 export function lineEnding(text: string): string {
   return /\r\n/.test(text) ? '\r\n' : '\n';
 }
+
+/**
+ * `text` without the task's line (and the note lines nested under it) inside the
+ * block, and without its id in other lines' "Depends on:"; null when the block
+ * does not list it. Only the block is touched, so a deleted task cannot come back
+ * through import_from_markdown while the user's own lines stay as they are.
+ */
+export async function removeTaskFromBlock(text: string, taskId: string, file: string): Promise<string | null> {
+  const found = await findBlock(text, file);
+  if (!found) return null;
+  const eol = lineEnding(text);
+  const lines = text.slice(found.start, found.end).split(eol);
+  const marker = `<!-- task: ${taskId} -->`;
+  const at = lines.findIndex((line) => line.includes(marker));
+  if (at === -1) return null;
+  const indent = (line: string) => line.length - line.trimStart().length;
+  let end = at + 1;
+  while (end < lines.length && lines[end]!.trim() !== '' && indent(lines[end]!) > indent(lines[at]!)) end += 1;
+  const kept = [...lines.slice(0, at), ...lines.slice(end)].flatMap((line) => {
+    const deps = /^(\s*- Depends on: )(.*)$/.exec(line);
+    if (!deps) return [line];
+    const rest = deps[2]!.split(',').map((id) => id.trim()).filter((id) => id !== '' && id !== taskId);
+    return rest.length ? [`${deps[1]}${rest.join(', ')}`] : [];
+  });
+  return text.slice(0, found.start) + kept.join(eol) + text.slice(found.end);
+}

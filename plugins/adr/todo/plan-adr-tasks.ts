@@ -6,6 +6,7 @@
  */
 import { join } from 'node:path';
 import type { AdrStatus, Catalog } from '../catalog/types.js';
+import { saysImplemented } from '../catalog/status.js';
 import { deriveTasks } from './derive-tasks.js';
 import { projectRelative } from './todo-files.js';
 import type { Task, TaskPriority } from './types.js';
@@ -41,12 +42,19 @@ export function planAdrTasks(input: { catalog: Catalog; root: string; existing: 
   const plan: AdrTaskPlan = { created: [], kept: [], stale: [], skipped: [], accepted: [] };
   const derivedTitles = new Map<string, Set<string>>();
   const statusByPath = new Map<string, AdrStatus | null>();
+  const implemented = new Set<string>();
 
   for (const adr of catalog.adrs) {
     const path = projectRelative(root, join(catalog.dir, adr.path));
     statusByPath.set(path, adr.status);
     if (adr.status !== 'accepted') {
       plan.skipped.push({ path, number: adr.number, title: adr.title, status: adr.status, reason: adr.status ? `status is ${adr.status}; only accepted ADRs get tasks` : 'no status; only accepted ADRs get tasks' });
+      continue;
+    }
+    // "Implemented", "Accepted and implemented", "Done": the work is behind us, so no tasks to plan.
+    if (saysImplemented(adr.rawStatus)) {
+      implemented.add(path);
+      plan.skipped.push({ path, number: adr.number, title: adr.title, status: adr.status, reason: `status "${adr.rawStatus}" says it is already implemented; no tasks planned` });
       continue;
     }
     const derived = deriveTasks(adr, path);
@@ -90,14 +98,17 @@ export function planAdrTasks(input: { catalog: Catalog; root: string; existing: 
   const adrFolder = projectRelative(root, catalog.dir);
   for (const task of existing) {
     if (!task.linkedAdr) continue;
-    const reason = staleReason(task, statusByPath, derivedTitles, adrFolder);
+    const reason = implemented.has(task.linkedAdr) && task.status !== 'completed' && task.status !== 'cancelled' && task.origin === 'generated'
+      ? 'the ADR\'s status says it is already implemented'
+      : staleReason(task, statusByPath, derivedTitles, adrFolder, implemented);
     if (reason) plan.stale.push({ id: task.id, title: task.title, status: task.status, linkedAdr: task.linkedAdr, reason });
   }
   return plan;
 }
 
-function staleReason(task: Task, statusByPath: Map<string, AdrStatus | null>, derivedTitles: Map<string, Set<string>>, adrFolder: string): string | null {
+function staleReason(task: Task, statusByPath: Map<string, AdrStatus | null>, derivedTitles: Map<string, Set<string>>, adrFolder: string, implemented: ReadonlySet<string>): string | null {
   const path = task.linkedAdr!;
+  if (implemented.has(path)) return null;
   if (statusByPath.has(path)) {
     const status = statusByPath.get(path);
     if (status !== 'accepted') return `the ADR is ${status ?? 'without a status'}, no longer accepted`;

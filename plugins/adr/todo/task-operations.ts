@@ -19,6 +19,9 @@ export interface TaskInput {
   dependencies?: string[];
   tag?: string;
   search?: string;
+  /** get_tasks paging: at most this many tasks, from `cursor` (the previous page's nextCursor). */
+  limit?: number;
+  cursor?: string;
 }
 
 /** linkedAdr as given (a path or an ADR number) → the ADR's path relative to the project root. */

@@ -10,7 +10,7 @@ import { FileSystemError, ValidationError, type Workspace } from '../../../sdk/i
 import { parseAdr } from '../catalog/index.js';
 import type { Catalog } from '../catalog/types.js';
 import { writeTextAtomic, type WriteOutcome } from '../write-text.js';
-import { lineEnding, renderBlock, spliceBlock, type AdrInfo, type RenderOptions } from './markdown-block.js';
+import { lineEnding, removeTaskFromBlock, renderBlock, spliceBlock, type AdrInfo, type RenderOptions } from './markdown-block.js';
 import type { Task } from './types.js';
 
 export interface TodoTargets {
@@ -117,4 +117,41 @@ export async function adrInfoFor(workspace: Workspace, root: string, paths: Iter
     infos.set(path, parsed ? { path, number: parsed.number, title: parsed.title, status: parsed.status, found: true } : { path, number: null, title: null, status: null, found: false });
   }
   return infos;
+}
+
+/**
+ * delete_task: the task leaves the Markdown block of `todoPath` and the JSON export
+ * beside it too (each only when it exists and lists the task), so that neither
+ * import_from_markdown nor a reader of todo.json brings it back. Returns the files rewritten.
+ */
+export async function removeTaskFromFiles(workspace: Workspace, root: string, todoPath: string, taskId: string): Promise<Array<WriteOutcome & { format: 'markdown' | 'json' }>> {
+  const targets = await todoTargets(workspace, root, todoPath);
+  const written: Array<WriteOutcome & { format: 'markdown' | 'json' }> = [];
+  if (targets.markdown) {
+    const text = await readTodoText(workspace, targets.markdown);
+    const next = text === null ? null : await removeTaskFromBlock(text, taskId, workspace.relative(targets.markdown));
+    if (next !== null) written.push({ ...(await writeTextAtomic(workspace, targets.markdown, next, { overwrite: true, param: 'todoPath' })), format: 'markdown' });
+  }
+  const json = await readTodoText(workspace, targets.json);
+  const next = json === null ? null : withoutTaskJson(json, taskId);
+  if (next !== null) written.push({ ...(await writeTextAtomic(workspace, targets.json, next, { overwrite: true, param: 'todoPath' })), format: 'json' });
+  return written;
+}
+
+/** The JSON export without the task (and its id in others' dependencies), counts redone; null when it is not ours or lacks the task. */
+function withoutTaskJson(text: string, taskId: string): string | null {
+  let document: { tasks?: unknown; summary?: unknown };
+  try {
+    document = JSON.parse(text);
+  } catch {
+    return null; // Not our export (or damaged): left for the user.
+  }
+  if (!document || !Array.isArray(document.tasks) || !document.tasks.some((task: { id?: unknown }) => task?.id === taskId)) return null;
+  const tasks = (document.tasks as Array<{ id?: unknown; status?: string; dependencies?: unknown }>)
+    .filter((task) => task?.id !== taskId)
+    .map((task) => (Array.isArray(task.dependencies) ? { ...task, dependencies: task.dependencies.filter((dep) => dep !== taskId) } : task));
+  const byStatus: Record<string, number> = {};
+  for (const task of tasks) if (typeof task.status === 'string') byStatus[task.status] = (byStatus[task.status] ?? 0) + 1;
+  const summary = document.summary && typeof document.summary === 'object' ? { ...document.summary, total: tasks.length, byStatus } : document.summary;
+  return `${JSON.stringify({ ...document, ...(summary !== undefined ? { summary } : {}), tasks }, null, 2)}\n`;
 }

@@ -2,19 +2,19 @@
  * generate_adr_todo: accepted ADRs → test-first tasks in the store, written to
  * the TODO Markdown block and/or the JSON export. Re-running keeps what exists.
  */
-import { defineTool, FileSystemError, Params, StringEnum, Type, ValidationError } from '../../../sdk/index.js';
+import { defineTool, FileSystemError, Params, StringEnum, Type, ValidationError, type Resources } from '../../../sdk/index.js';
 import { ConversationContext, NOT_USED, ProjectPath } from '../../project/api.js';
 import { DEFAULT_ADR_DIRECTORY } from '../service.js';
 import type { AdrToolDeps } from '../deps.js';
 import { adrTodoGeneratedTopic } from '../events.js';
 import { planAdrTasks } from '../todo/plan-adr-tasks.js';
+import { fitLists, RESULT_BUDGET_BYTES, resultBytes, slot } from '../todo/result-budget.js';
 import { FileWrittenSchema, ShownTaskSchema } from '../todo/schemas.js';
 import { adrInfoFor, presentTask, todoTargets, writeMarkdownBlock, writeTaskJson } from '../todo/todo-files.js';
 import { ADR_STATUSES } from '../catalog/types.js';
 import { TASK_PRIORITIES, TASK_STATUSES } from '../todo/types.js';
 
 const FORMATS = ['markdown', 'json', 'both'] as const;
-const LIST_LIMIT = 100;
 
 const TaskRef = Type.Object({ id: Type.String(), title: Type.String(), status: StringEnum(TASK_STATUSES), linkedAdr: Type.Union([Type.String(), Type.Null()]) });
 
@@ -26,7 +26,9 @@ export const generateAdrTodoTool = (deps: AdrToolDeps) =>
       'Turn the accepted architecture decision records of a project into test-first TODO tasks: use it after ADRs are accepted to plan the work they call for. ' +
       'For each accepted ADR it creates a test task ("Write tests that verify …") and an implementation task ("Implement …") that depends on it, for the decision and for each consequence that asks for work ' +
       '(imperatives and "we need to / must / will have to …" statements); MADR "Good, because"/"Bad, because"/"Neutral" bullets and descriptive consequences are assessments and never become tasks. ' +
-      'Proposed, rejected, deprecated and superseded ADRs get no tasks and are listed as skipped. ' +
+      '"Positive"/"Negative"/"Trade-offs" lists and labelled effects ("Learning curve: …") are assessments too. ' +
+      'Proposed, rejected, deprecated and superseded ADRs get no tasks and are listed as skipped, and so are accepted ADRs whose status says the work is done ("Implemented", "Accepted and implemented", "Done", "Completed"). ' +
+      `The result stays under ${RESULT_BUDGET_BYTES / 1024} KB: when the plan is larger it lists what fits, says how many entries it left out (omitted) and links the whole plan as a stored resource (resourceUri, toolpack://todo/{id}); manage_todo_json get_tasks pages through the tasks. ` +
       'Priority rule: critical when the ADR title, context or decision mention data loss, corruption, breaches, vulnerabilities or exploits; high for security, authentication, encryption, secrets, privacy, compliance, regulation, audits or backups; medium otherwise. ' +
       'Re-running is idempotent: a task with the same ADR and title is kept with its id and status; tasks whose ADR is no longer accepted (or gone, or no longer calling for them) are reported as stale, never deleted. ' +
       'Tasks are kept in the workspace store (manage_todo_json works on them). Markdown goes into todoPath between "<!-- toolpack:adr-todo:start -->" and "<!-- toolpack:adr-todo:end -->" (the rest of the file is kept byte for byte), grouped by ADR, one checkbox per task with its id in an HTML comment; ' +
@@ -59,12 +61,19 @@ export const generateAdrTodoTool = (deps: AdrToolDeps) =>
         Type.Object({ path: Type.String(), number: Type.Union([Type.Integer(), Type.Null()]), title: Type.String(), status: Type.Union([StringEnum(ADR_STATUSES), Type.Null()]), reason: Type.String() }),
       ),
       tasks: Type.Object({
-        created: Type.Array(ShownTaskSchema, { description: `New tasks (at most ${LIST_LIMIT}), each test task before the implementation task that depends on it.` }),
-        kept: Type.Array(TaskRef, { description: `Existing tasks kept as they were (at most ${LIST_LIMIT}).` }),
+        created: Type.Array(ShownTaskSchema, { description: 'New tasks, each test task before the implementation task that depends on it (as many as fit; see omitted).' }),
+        kept: Type.Array(TaskRef, { description: 'Existing tasks kept as they were (as many as fit; see omitted).' }),
         stale: Type.Array(Type.Object({ id: Type.String(), title: Type.String(), status: StringEnum(TASK_STATUSES), linkedAdr: Type.String(), reason: Type.String() })),
       }),
       files: Type.Array(FileWrittenSchema),
       message: Type.String(),
+      resourceUri: Type.Optional(Type.String({ description: `Set when the result lists only part of the plan (results stay under ${RESULT_BUDGET_BYTES / 1024} KB): the stored full result, a toolpack://todo/{id} resource.` })),
+      omitted: Type.Optional(
+        Type.Object(
+          { accepted: Type.Integer(), skipped: Type.Integer(), created: Type.Integer(), kept: Type.Integer(), stale: Type.Integer() },
+          { description: 'Entries of each list left out of this result; all of them are in resourceUri.' },
+        ),
+      ),
     }),
     annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: false },
     async handler({ adrDirectory, todoPath = 'TODO.md', todoFormat = 'both', includePriorities = true, includeTimestamps = true, projectPath }, context) {
@@ -100,7 +109,7 @@ export const generateAdrTodoTool = (deps: AdrToolDeps) =>
       void deps.events.publish(adrTodoGeneratedTopic, { project: root, created: plan.created.length, kept: plan.kept.length, stale: plan.stale.length });
 
       const counts = { created: plan.created.length, kept: plan.kept.length, stale: plan.stale.length, totalTasks: all.length };
-      return {
+      const result = {
         project,
         adrDirectory: { path: location.relative, source: location.source },
         adrs: { total: catalog.adrs.length, accepted: plan.accepted.length, skipped: plan.skipped.length },
@@ -108,15 +117,45 @@ export const generateAdrTodoTool = (deps: AdrToolDeps) =>
         accepted: plan.accepted,
         skipped: plan.skipped,
         tasks: {
-          created: plan.created.slice(0, LIST_LIMIT).map((task) => presentTask(task, options) as never),
-          kept: plan.kept.slice(0, LIST_LIMIT).map(({ id, title, status, linkedAdr }) => ({ id, title, status, linkedAdr })),
+          created: plan.created.map((task) => presentTask(task, options) as never),
+          kept: plan.kept.map(({ id, title, status, linkedAdr }) => ({ id, title, status, linkedAdr })),
           stale: plan.stale,
         },
         files,
         message:
           `${plan.accepted.length} accepted ADR(s) of ${catalog.adrs.length}: ${counts.created} task(s) created, ${counts.kept} kept, ${counts.stale} stale` +
-          (plan.skipped.length ? `; ${plan.skipped.length} ADR(s) skipped (not accepted)` : '') +
+          (plan.skipped.length ? `; ${plan.skipped.length} ADR(s) skipped (not accepted, or already implemented)` : '') +
           (files.length ? `; wrote ${files.map((f) => f.path).join(', ')}.` : '.'),
       };
+      return boundedPlan(result, context.resources, project);
     },
   });
+
+type PlanResult = {
+  accepted: unknown[];
+  skipped: unknown[];
+  tasks: { created: unknown[]; kept: unknown[]; stale: unknown[] };
+  message: string;
+  resourceUri?: string;
+  omitted?: Record<'accepted' | 'skipped' | 'created' | 'kept' | 'stale', number>;
+};
+
+/**
+ * The result a model reads stays under the budget: when the whole plan does not fit, it is
+ * stored as a `toolpack://todo/{id}` resource and the result lists what fits (new tasks first,
+ * then stale ones, the ADR lists, kept tasks), with the counts left out and the resource's URI.
+ */
+function boundedPlan<T extends PlanResult>(result: T, resources: Resources, project: string): T {
+  if (resultBytes(result) <= RESULT_BUDGET_BYTES) return result;
+  const stored = resources.put({ kind: 'todo', name: `ADR TODO plan for ${project}`, data: result });
+  const lists = { created: slot(result.tasks, 'created'), stale: slot(result.tasks, 'stale'), accepted: slot(result, 'accepted'), skipped: slot(result, 'skipped'), kept: slot(result.tasks, 'kept') };
+  const totals = Object.fromEntries(Object.entries(lists).map(([name, list]) => [name, list.get().length]));
+  const bounded: T = { ...result, tasks: { ...result.tasks }, resourceUri: stored.uri, omitted: { accepted: 0, skipped: 0, created: 0, kept: 0, stale: 0 } };
+  const slots = { created: slot(bounded.tasks, 'created'), stale: slot(bounded.tasks, 'stale'), accepted: slot(bounded, 'accepted'), skipped: slot(bounded, 'skipped'), kept: slot(bounded.tasks, 'kept') };
+  // Room for the longer message below.
+  const shown = fitLists(bounded, Object.values(slots), RESULT_BUDGET_BYTES - 400);
+  Object.keys(slots).forEach((name, index) => (bounded.omitted![name as keyof typeof slots] = totals[name]! - shown[index]!));
+  const left = Object.values(bounded.omitted!).reduce((sum, n) => sum + n, 0);
+  bounded.message = `${result.message} This result lists part of it (${left} entries left out to stay under ${RESULT_BUDGET_BYTES / 1024} KB): the whole plan is ${stored.uri}; the tasks are also in the TODO files and in manage_todo_json get_tasks (filters and paging).`;
+  return bounded;
+}

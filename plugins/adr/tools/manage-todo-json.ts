@@ -12,12 +12,14 @@ import { adrNumbers, linkedAdrResolver } from '../todo/linked-adr.js';
 import { parseTodoMarkdown } from '../todo/markdown-parse.js';
 import { FileWrittenSchema, TaskSchema } from '../todo/schemas.js';
 import { createTask, deleteTask, filterTasks, requireTaskId, updateTask, type Change, type TaskInput } from '../todo/task-operations.js';
+import { fitLists, RESULT_BUDGET_BYTES, slot } from '../todo/result-budget.js';
 import { checkPriority, checkStatus } from '../todo/task-rules.js';
-import { adrInfoFor, readTodoText, todoTargets, writeMarkdownBlock, writeTaskJson } from '../todo/todo-files.js';
+import { adrInfoFor, readTodoText, removeTaskFromFiles, todoTargets, writeMarkdownBlock, writeTaskJson } from '../todo/todo-files.js';
 import { TASK_PRIORITIES, TASK_STATUSES, type Task } from '../todo/types.js';
 
 const OPERATIONS = ['create_task', 'update_task', 'delete_task', 'get_tasks', 'get_analytics', 'sync_to_markdown', 'import_from_markdown', 'get_health_score'] as const;
 const GET_LIMIT = 200;
+const PAGE_SIZE = 50;
 
 const TaskParam = Type.Object(
   {
@@ -31,8 +33,10 @@ const TaskParam = Type.Object(
     dependencies: Type.Optional(Type.Array(Type.String(), { description: 'Ids of existing tasks that must be completed first.' })),
     tag: Type.Optional(Type.String({ description: 'get_tasks filter: tasks carrying this tag.' })),
     search: Type.Optional(Type.String({ description: 'get_tasks filter: text in title, description or tags (case-insensitive).' })),
+    limit: Type.Optional(Type.Integer({ minimum: 1, maximum: GET_LIMIT, description: `get_tasks paging: at most this many tasks per page (default ${PAGE_SIZE}, at most ${GET_LIMIT}); fewer when the page would pass ${RESULT_BUDGET_BYTES / 1024} KB.` })),
+    cursor: Type.Optional(Type.String({ description: 'get_tasks paging: the nextCursor of the previous page, to read the next one (same filters).' })),
   },
-  { additionalProperties: false, description: 'Task fields for create_task/update_task; filters for get_tasks (status, priority, linkedAdr, tag, search).' },
+  { additionalProperties: false, description: 'Task fields for create_task/update_task; filters and paging for get_tasks (status, priority, linkedAdr, tag, search, limit, cursor).' },
 );
 
 const Counts = Type.Record(Type.String(), Type.Integer());
@@ -45,24 +49,27 @@ export const manageTodoJsonTool = (deps: AdrToolDeps) =>
     description:
       'Create, update, delete, list and measure the TODO tasks of a project (the ones generate_adr_todo derives from ADRs and any added by hand), kept in the workspace store; use it to track implementation work on architecture decisions. ' +
       'Operations: create_task (task.title required; status pending|in_progress|completed|blocked|cancelled, priority low|medium|high|critical, linkedAdr, tags, dependencies on existing ids); ' +
-      'update_task (taskId, and the fields to change in task; completedAt is set when the status becomes completed; dependency cycles are refused); delete_task (taskId; the user is asked to confirm first; the task is also removed from other tasks\' dependencies); ' +
-      'get_tasks (filters in task: status, priority, linkedAdr, tag, search; taskId for one task); get_analytics (counts by status and priority, completion rate = completed / (total − cancelled), progress per ADR, blocked and waiting tasks); ' +
+      'update_task (taskId, and the fields to change in task; completedAt is set when the status becomes completed; dependency cycles are refused); delete_task (taskId; the user is asked to confirm first; the task is also removed from other tasks\' dependencies, and from the toolpack block of todoPath and the JSON export beside it, so import_from_markdown cannot bring it back); ' +
+      `get_tasks (filters in task: status, priority, linkedAdr, tag, search; taskId for one task; one page of task.limit tasks, default ${PAGE_SIZE}, then task.cursor = the nextCursor returned for the next page); ` +
+      'get_analytics (counts by status and priority, completion rate = completed / (total − cancelled), progress per ADR, blocked and waiting tasks); ' +
       'sync_to_markdown (writes the tasks into the toolpack block of todoPath, keeping the rest of the file); import_from_markdown (reads todoPath\'s checkboxes: [x]/[X] completed, [ ] pending unless the task is in progress or blocked, [/] in progress, [-] or ~~struck~~ cancelled, "(status: …)" and "(priority: …)" notes; ' +
       'lines match tasks by their "<!-- task: id -->" comment or title, others become new tasks; headings group them: a heading naming an ADR ("ADR 3", or the block\'s "<!-- adr: path -->" comment under it) links them to that ADR, other headings become tags; nested checkboxes become dependencies of their parent; all in one transaction); ' +
       `get_health_score (0–100 from completion 40%, not blocked 20%, linked to an ADR 15%, in-progress tasks updated within ${STALE_IN_PROGRESS_DAYS} days 15%, no dependency on cancelled tasks 10%, each component shown with its counts). Every operation returns the affected tasks and a message.`,
     input: Params({
       operation: StringEnum(OPERATIONS, { description: 'What to do; see the tool description for each operation.' }),
       projectPath: ProjectPath('Project folder inside the workspace; defaults to the workspace root. Tasks are kept per project.'),
-      todoPath: Type.Optional(Type.String({ default: 'TODO.md', description: 'Markdown TODO file (relative to the project) for sync_to_markdown and import_from_markdown.' })),
+      todoPath: Type.Optional(Type.String({ default: 'TODO.md', description: 'Markdown TODO file (relative to the project) for sync_to_markdown and import_from_markdown; delete_task removes the task from its block and from the JSON export beside it.' })),
       task: Type.Optional(TaskParam),
       taskId: Type.Optional(Type.String({ description: 'Id of the task for update_task and delete_task (and get_tasks for one task).' })),
     }),
     output: Type.Object({
       operation: StringEnum(OPERATIONS),
       message: Type.String(),
-      tasks: Type.Array(TaskSchema, { description: `The tasks the operation created, changed, deleted, matched or wrote (at most ${GET_LIMIT}).` }),
+      tasks: Type.Array(TaskSchema, { description: `The tasks the operation created, changed, deleted, matched or wrote: for get_tasks one page, for the others as many as fit in ${RESULT_BUDGET_BYTES / 1024} KB (see omitted).` }),
       total: Type.Integer({ description: 'Tasks in the project after the operation.' }),
-      matched: Type.Optional(Type.Integer({ description: `get_tasks: tasks matching the filters (at most ${GET_LIMIT} are returned).` })),
+      matched: Type.Optional(Type.Integer({ description: 'get_tasks: tasks matching the filters, over all pages.' })),
+      nextCursor: Type.Optional(Type.String({ description: 'get_tasks: more tasks match; pass this as task.cursor (with the same filters) for the next page.' })),
+      omitted: Type.Optional(Type.Integer({ description: `Tasks (or analytics entries) the operation touched but the result does not list, to stay under ${RESULT_BUDGET_BYTES / 1024} KB; get_tasks pages through them.` })),
       analytics: Type.Optional(
         Type.Object({
           total: Type.Integer(),
@@ -117,43 +124,67 @@ export const manageTodoJsonTool = (deps: AdrToolDeps) =>
         ],
       };
     },
-    async handler({ operation, projectPath, todoPath = 'TODO.md', task, taskId }, context) {
-      const { workspace } = context;
-      const root = await deps.scanner.resolveRoot(projectPath, workspace);
-      const tasks = deps.tasks.list(root);
-      const now = new Date().toISOString();
-      const input = task as TaskInput | undefined;
-      const commit = (change: Change) => {
-        if (change.save.length || change.remove.length) deps.tasks.commit(root, { save: change.save, remove: change.remove });
-        return { operation, message: change.message, tasks: change.affected, total: deps.tasks.list(root).length };
-      };
-
-      switch (operation) {
-        case 'create_task':
-          return commit(await createTask(tasks, input, linkedAdrResolver(deps.catalog, root, workspace, true), now, deps.tasks.newId));
-        case 'update_task':
-          return commit(await updateTask(tasks, taskId, input, linkedAdrResolver(deps.catalog, root, workspace, true), now));
-        case 'delete_task':
-          return commit(deleteTask(tasks, taskId, now));
-        case 'get_tasks':
-          return getTasks(tasks, input, taskId, linkedAdrResolver(deps.catalog, root, workspace, false));
-        case 'get_analytics': {
-          const analytics = analyse(tasks);
-          return { operation, message: `${tasks.length} task(s); ${analytics.completionRate}% complete (${analytics.completionRateFormula}).`, tasks: [], total: tasks.length, analytics };
-        }
-        case 'get_health_score': {
-          const health = healthScore(tasks, new Date(now));
-          return { operation, message: `Health score ${health.score}/100 (${health.grade}) from ${tasks.length} task(s).`, tasks: [], total: tasks.length, health };
-        }
-        case 'sync_to_markdown':
-          return syncToMarkdown(deps, context, root, todoPath, tasks, now);
-        case 'import_from_markdown':
-          return importFromMarkdown(deps, context, root, todoPath, tasks, now);
-        default:
-          throw new ValidationError(`parameter "operation" must be one of: ${OPERATIONS.join(', ')}`, { parameter: 'operation' });
-      }
+    async handler(args, context) {
+      return bounded(await runOperation(deps, args, context));
     },
   });
+
+/** Every operation's result within the budget: the task list first, then the analytics lists, are shortened (getTasks pages itself). */
+function bounded<T extends { tasks: unknown[]; omitted?: number; message: string; analytics?: { blocked: unknown[]; waitingOnDependencies: unknown[]; byAdr: unknown[] } }>(result: T): T {
+  const { analytics } = result;
+  const lists = [slot(result, 'tasks'), ...(analytics ? [slot(analytics, 'byAdr'), slot(analytics, 'blocked'), slot(analytics, 'waitingOnDependencies')] : [])];
+  const before = lists.reduce((sum, list) => sum + list.get().length, 0);
+  // Room for the note and count added below.
+  const shown = fitLists(result, lists, RESULT_BUDGET_BYTES - 300).reduce((sum, n) => sum + n, 0);
+  if (shown === before) return result;
+  const omitted = (result.omitted ?? 0) + before - shown;
+  return { ...result, omitted, message: `${result.message} ${omitted} more not listed here (results stay under ${RESULT_BUDGET_BYTES / 1024} KB): page through them with get_tasks (task.limit, task.cursor).` };
+}
+
+type ManageArgs = { operation: (typeof OPERATIONS)[number]; projectPath?: string; todoPath?: string; task?: unknown; taskId?: string };
+
+async function runOperation(deps: AdrToolDeps, { operation, projectPath, todoPath = 'TODO.md', task, taskId }: ManageArgs, context: ToolContext) {
+  const { workspace } = context;
+  const root = await deps.scanner.resolveRoot(projectPath, workspace);
+  const tasks = deps.tasks.list(root);
+  const now = new Date().toISOString();
+  const input = task as TaskInput | undefined;
+  const commit = (change: Change) => {
+    if (change.save.length || change.remove.length) deps.tasks.commit(root, { save: change.save, remove: change.remove });
+    return { operation, message: change.message, tasks: change.affected, total: deps.tasks.list(root).length };
+  };
+
+  switch (operation) {
+    case 'create_task':
+      return commit(await createTask(tasks, input, linkedAdrResolver(deps.catalog, root, workspace, true), now, deps.tasks.newId));
+    case 'update_task':
+      return commit(await updateTask(tasks, taskId, input, linkedAdrResolver(deps.catalog, root, workspace, true), now));
+    case 'delete_task': {
+      const change = deleteTask(tasks, taskId, now);
+      // The TODO.md block and todo.json lose the task too: else import_from_markdown would bring it back.
+      const written = await removeTaskFromFiles(workspace, root, todoPath, change.remove[0]!);
+      const files = written.map(({ path, format, created, bytes }) => ({ path, format, created, bytes }));
+      const result = commit(change);
+      return files.length ? { ...result, message: `${result.message} Removed it from ${files.map((f) => f.path).join(' and ')}.`, files } : result;
+    }
+    case 'get_tasks':
+      return getTasks(tasks, input, taskId, linkedAdrResolver(deps.catalog, root, workspace, false));
+    case 'get_analytics': {
+      const analytics = analyse(tasks);
+      return { operation, message: `${tasks.length} task(s); ${analytics.completionRate}% complete (${analytics.completionRateFormula}).`, tasks: [], total: tasks.length, analytics };
+    }
+    case 'get_health_score': {
+      const health = healthScore(tasks, new Date(now));
+      return { operation, message: `Health score ${health.score}/100 (${health.grade}) from ${tasks.length} task(s).`, tasks: [], total: tasks.length, health };
+    }
+    case 'sync_to_markdown':
+      return syncToMarkdown(deps, context, root, todoPath, tasks, now);
+    case 'import_from_markdown':
+      return importFromMarkdown(deps, context, root, todoPath, tasks, now);
+    default:
+      throw new ValidationError(`parameter "operation" must be one of: ${OPERATIONS.join(', ')}`, { parameter: 'operation' });
+  }
+}
 
 async function getTasks(tasks: readonly Task[], input: TaskInput | undefined, taskId: string | undefined, resolveAdr: (value: string | null) => Promise<string | null>) {
   if (taskId !== undefined) {
@@ -169,13 +200,34 @@ async function getTasks(tasks: readonly Task[], input: TaskInput | undefined, ta
   };
   const matched = filterTasks(tasks, filter);
   const described = Object.entries(filter).map(([key, value]) => `${key}=${JSON.stringify(value)}`);
-  return {
-    operation: 'get_tasks' as const,
-    message: `${matched.length} of ${tasks.length} task(s)${described.length ? ` match ${described.join(', ')}` : ''}${matched.length > GET_LIMIT ? `; the first ${GET_LIMIT} are returned` : ''}.`,
-    tasks: matched.slice(0, GET_LIMIT),
+  const offset = cursorOffset(input?.cursor);
+  const limit = input?.limit ?? PAGE_SIZE;
+  if (!Number.isInteger(limit) || limit < 1 || limit > GET_LIMIT) throw new ValidationError(`parameter "task.limit" must be an integer from 1 to ${GET_LIMIT}`, { parameter: 'task.limit' });
+  const result: { operation: 'get_tasks'; message: string; tasks: Task[]; total: number; matched: number; nextCursor?: string } = {
+    operation: 'get_tasks',
+    message: '',
+    tasks: matched.slice(offset, offset + limit),
     total: tasks.length,
     matched: matched.length,
+    nextCursor: String(matched.length),
   };
+  // A page is cut short rather than pass the budget; the cursor then starts after the last task shown.
+  const [shown] = fitLists(result, [slot(result, 'tasks')], RESULT_BUDGET_BYTES - 300);
+  const next = offset + shown!;
+  const range = matched.length === 0 ? 'none' : shown === 0 ? `none from ${offset + 1}` : `${offset + 1}–${next}`;
+  result.message =
+    `${matched.length} of ${tasks.length} task(s)${described.length ? ` match ${described.join(', ')}` : ''}; showing ${range}` +
+    (next < matched.length ? `; for the next page pass task.cursor "${next}"${described.length ? ' with the same filters' : ''}.` : '.');
+  if (next < matched.length) result.nextCursor = String(next);
+  else delete result.nextCursor;
+  return result;
+}
+
+/** task.cursor: the offset a previous page handed out as nextCursor. */
+function cursorOffset(cursor: string | undefined): number {
+  if (cursor === undefined) return 0;
+  if (!/^\d{1,9}$/.test(cursor.trim())) throw new ValidationError('parameter "task.cursor" must be the nextCursor of a previous get_tasks page (a number as text, e.g. "50")', { parameter: 'task.cursor' });
+  return Number(cursor.trim());
 }
 
 async function syncToMarkdown(deps: AdrToolDeps, context: ToolContext, root: string, todoPath: string, tasks: readonly Task[], now: string) {
@@ -196,7 +248,7 @@ async function syncToMarkdown(deps: AdrToolDeps, context: ToolContext, root: str
   return {
     operation: 'sync_to_markdown' as const,
     message: `Wrote ${tasks.length} task(s) to the toolpack block of ${written.path}${written.blockAppended ? ' (block added after the existing content)' : ''}${files.length > 1 ? `; refreshed ${files[1]!.path}` : ''}.`,
-    tasks: tasks.slice(0, GET_LIMIT),
+    tasks: [...tasks],
     total: tasks.length,
     files,
   };
