@@ -44,6 +44,19 @@ export function envNameFor(text: string, finding: Finding): string {
   return /^[A-Z_]/.test(name) ? name : `SECRET_${name}`;
 }
 
+/**
+ * How many characters the `partial` strategy leaves readable at the start and end of a value:
+ * none of a value shorter than PARTIAL_MIN_LENGTH (12), else at most 4 in all and at most a
+ * quarter of the value (12-15 characters: 1 + 2; 16 and more: 2 + 2). A short password with
+ * two characters shown at each end is half guessed.
+ */
+export const PARTIAL_MIN_LENGTH = 12;
+export function partialReveal(length: number): [head: number, tail: number] {
+  if (length < PARTIAL_MIN_LENGTH) return [0, 0];
+  const total = Math.min(4, Math.floor(length / 4));
+  return [Math.floor(total / 2), Math.ceil(total / 2)];
+}
+
 function maskValue(text: string, finding: Finding, options: MaskOptions): string {
   const { value } = finding;
   const char = options.maskingCharacter;
@@ -58,10 +71,9 @@ function maskValue(text: string, finding: Finding, options: MaskOptions): string
       // Length is kept unless preserveLength is explicitly false (then a fixed run hides it).
       return options.preserveLength === false && !options.preserveFormat ? char.repeat(8) : fill(value, char, options.preserveFormat ?? false);
     case 'partial': {
-      // Show at most a quarter of a long value (its first and last characters), none of a short one.
-      const keep = value.length >= 16 ? 4 : value.length >= 10 ? 2 : 0;
-      if (keep === 0) return fill(value, char, options.preserveFormat ?? false);
-      return value.slice(0, keep) + fill(value.slice(keep, -keep), char, options.preserveFormat ?? false) + value.slice(-keep);
+      const [head, tail] = partialReveal(value.length);
+      if (head + tail === 0) return fill(value, char, options.preserveFormat ?? false);
+      return value.slice(0, head) + fill(value.slice(head, value.length - tail), char, options.preserveFormat ?? false) + value.slice(value.length - tail);
     }
     case 'tokenization':
       if (!options.tokenFor) throw new Error('tokenization needs a token vault');

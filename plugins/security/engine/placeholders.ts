@@ -54,7 +54,17 @@ function hasPlaceholderWord(v: string): boolean {
   return false;
 }
 
+/** The body of an armoured block (PEM, PGP, SSH2): without its BEGIN/END lines and headers, whose words (Comment: <a@b>) are not the key. */
+function armouredBody(v: string): string {
+  return v
+    .replace(/\\r\\n|\\n/g, '\n')
+    .replace(/-{4,5} ?(?:BEGIN|END) [A-Z0-9 ]{1,80}?-{4,5}/g, '')
+    .replace(/^[ \t]*[A-Za-z][A-Za-z-]{1,30}: .*$/gm, '')
+    .replace(/\s+/g, '');
+}
+
 export function isPlaceholder(value: string): boolean {
+  if (/^-{4,5} ?BEGIN /.test(value)) return isPlaceholder(armouredBody(value));
   const v = value.trim().replace(/^['"`]|['"`]$/g, '');
   if (v.length === 0) return true;
   if (/^[*xX•.#_-]{4,}$/.test(v) || /^[*xX]{3,}/.test(v) && /[*xX]{3,}$/.test(v)) return true; // already masked

@@ -47,6 +47,15 @@ export function plausibleValue(value: string): boolean {
   return NON_WORD.test(value);
 }
 
+/**
+ * A number, percentage, ratio, version or duration: `91.67%`, `12/12`, `v1.2.3`, `250ms`.
+ * Prose such as "All tests pass: 91.67% coverage" puts one after a password-like word;
+ * no password is one. Plain integers are not included (a numeric password is still one).
+ */
+export function measurement(value: string): boolean {
+  return /^[(\[]?[~<>≈+-]?v?\d+(?:[.,:/]\d+)+%?[)\]]?$|^[(\[]?[~<>≈+-]?\d+(?:%|ms|s|m|h|x|px|[kmg]i?b)[)\]]?$/i.test(value);
+}
+
 /** Digits and letters both present: random tokens have both, words and ids rarely do. */
 export function lettersAndDigits(value: string): boolean {
   return /\d/.test(value) && /[A-Za-z]/.test(value);

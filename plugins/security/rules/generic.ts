@@ -6,11 +6,18 @@
  * empty strings, placeholders and plain words do not match.
  */
 import { mixedClasses } from '../engine/validators.js';
-import { ASSIGN, assignedValue, lettersAndDigits, plausibleValue } from './fragments.js';
+import { ASSIGN, assignedValue, lettersAndDigits, measurement, plausibleValue } from './fragments.js';
 import type { SecurityRule } from './types.js';
 
 const MOVE =
   'Move the value to an environment variable or a secret manager (Vault, AWS Secrets Manager, Azure Key Vault, GCP Secret Manager) and read it at runtime; if it was ever committed or shared, rotate it at its source.';
+
+/**
+ * Words after which `pass` is a verb, not a key: a plural subject ("tests pass:", "all checks pass:"),
+ * a modal, a pronoun or a conjunction ("should pass", "they pass", "and pass"). Labels stay keys:
+ * "wifi pass: ...", "admin pass: ...", `const pass = ...`.
+ */
+const VERB_CONTEXT = String.raw`(?:[a-z]{0,30}[a-rt-z]s|all|both|each|must|should|shall|will|would|can|could|may|might|to|they|we|you|it|that|which|who|also|now|still|then|and|or|not|never|always|does|do|did)`;
 
 function assignment(key: string, min: number): RegExp {
   // Not inside a URL or an ARN (`...:secret:prod/stripe`).
@@ -22,10 +29,12 @@ export const genericRules: SecurityRule[] = [
     id: 'generic-password-assignment',
     category: 'credential',
     description: 'Hard-coded password assigned to a password-named key',
-    pattern: assignment(String.raw`(?:passw(?:or)?d|passphrase|(?<![a-z])(?:pwd|pass))`, 6),
+    // Bare `pass`/`pwd` is also an English verb ("All tests pass: 91.67% coverage"): not after a subject or a
+    // modal (VERB_CONTEXT), and no password is a figure (`91.67%`, `412/412`, `v5.9.3`, `250ms`).
+    pattern: assignment(String.raw`(?:passw(?:or)?d|passphrase|(?<![a-z])(?<!\b${VERB_CONTEXT}[ \t]{1,3})(?:pwd|pass))`, 6),
     keywords: ['pass', 'pwd'],
     minEntropy: 2.5,
-    validate: plausibleValue,
+    validate: (value) => plausibleValue(value) && !measurement(value),
     severity: 'high',
     confidence: 0.6,
     recommendation: `${MOVE} Change the password wherever it is used.`,
@@ -107,7 +116,8 @@ export const genericRules: SecurityRule[] = [
       /(?<![\w-])--(?:password|passwd|pass|pwd|token|auth-token|access-token|api-key|apikey|secret|client-secret)(?:=|[ \t]{1,3})["']?(?<secret>[^\s"'`]{6,200})/i,
     keywords: ['--pass', '--pwd', '--token', '--auth-token', '--access-token', '--api-key', '--apikey', '--secret', '--client-secret'],
     minEntropy: 2.5,
-    validate: (value) => plausibleValue(value) && !/^\d+$/.test(value),
+    // A lower-case word ("--token given, in order" in a comment) is prose, not a value.
+    validate: (value) => plausibleValue(value) && !/^\d+$/.test(value) && !/^[a-z]+[,.;:!?)]*$/.test(value),
     severity: 'high',
     confidence: 0.65,
     recommendation:
@@ -160,7 +170,7 @@ export const genericRules: SecurityRule[] = [
       /(?<![a-z])pass(?:word|phrase)s?(?:[ \t]{1,3}(?:is|was|are)[ \t]{1,3}|[ \t]{1,3}(?=[`'"]))[`'"]?(?<secret>[^\s`'"]{5,99}[^\s`'".,;:)])/i,
     keywords: ['pass'],
     minEntropy: 2.5,
-    validate: (value) => plausibleValue(value) && /[A-Za-z]/.test(value),
+    validate: (value) => plausibleValue(value) && !measurement(value) && /[A-Za-z]/.test(value),
     severity: 'high',
     confidence: 0.5,
     recommendation: 'Remove the password from the document (and its history), change it, and share credentials through a password manager or secret store instead of notes and runbooks.',
@@ -177,7 +187,7 @@ export const genericRules: SecurityRule[] = [
       /(?<![\w-])(?:pass(?:word|wd|phrase)|pwd)(?:[ \t]{1,3}(?:is|was|to)(?:[ \t]{0,3}[:=])?|[ \t]{0,3}[:=])?[ \t]{0,3}(?<=[\s:=])[`'"]?(?<secret>[^\s`'"()[\]{}<>,;]{5,99}[^\s`'"()[\]{}<>,;.:?])(?=[\s.,;:!?)\]`'"]|$)/i,
     keywords: ['pass', 'pwd'],
     minEntropy: 2.5,
-    validate: (value) => plausibleValue(value) && (/\d/.test(value) || mixedClasses(value, 3)) && !/^[A-Za-z_][\w.]*=(?!=*$)/.test(value),
+    validate: (value) => plausibleValue(value) && !measurement(value) && (/\d/.test(value) || mixedClasses(value, 3)) && !/^[A-Za-z_][\w.]*=(?!=*$)/.test(value),
     severity: 'high',
     confidence: 0.5,
     recommendation: 'Change the password, remove it from the text (and any copy of it), and share credentials through a password manager or secret store instead.',

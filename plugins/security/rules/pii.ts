@@ -4,7 +4,9 @@
  * medical record numbers and dates of birth.
  */
 import { ibanValid, luhnValid } from '../engine/validators.js';
+import { isDocumentationEmail, isDocumentationIp } from './documentation-values.js';
 import { spaced } from './fragments.js';
+import { IBAN_PATTERN } from './iban-countries.js';
 import type { SecurityRule } from './types.js';
 
 const MINIMIZE =
@@ -36,10 +38,14 @@ export const piiRules: SecurityRule[] = [
     id: 'email-address',
     category: 'pii',
     description: 'E-mail address',
-    // Led by the @; the lookbehind at the end captures the whole address (local part included).
+    // Led by the @; the lookbehind at the end captures the whole address (local part included). The user
+    // and password of a URL (`postgres://app:pw@db.internal`) are not an address: reporting `pw@db.internal`
+    // would merge with the password finding and mask the host too.
     pattern:
-      /@[A-Za-z0-9-]{1,63}(?:\.[A-Za-z0-9-]{1,63}){0,8}\.[A-Za-z]{2,24}(?![A-Za-z0-9-]|\.[A-Za-z0-9])(?<=(?<![A-Za-z0-9._%+-])(?<secret>[A-Za-z0-9][A-Za-z0-9._%+-]{0,63}@[A-Za-z0-9.-]{4,700}))/,
+      /@[A-Za-z0-9-]{1,63}(?:\.[A-Za-z0-9-]{1,63}){0,8}\.[A-Za-z]{2,24}(?![A-Za-z0-9-]|\.[A-Za-z0-9])(?<=(?<![A-Za-z0-9._%+-])(?<!:\/\/[^\s/@]{0,200})(?<secret>[A-Za-z0-9][A-Za-z0-9._%+-]{0,63}@[A-Za-z0-9.-]{4,700}))/,
     keywords: ['@'],
+    // Documentation addresses (example.<any TLD>, yourdomain.com, john.doe@, user@) name no one.
+    validate: (value) => !isDocumentationEmail(value),
     severity: 'low',
     confidence: 0.6,
     recommendation: MINIMIZE,
@@ -133,7 +139,8 @@ export const piiRules: SecurityRule[] = [
     id: 'iban',
     category: 'pii',
     description: 'International bank account number (IBAN, mod-97 valid)',
-    pattern: /(?<![A-Za-z0-9])[A-Z]{2}\d{2}(?: ?[A-Z0-9]{4}){2,7}(?: ?[A-Z0-9]{1,3})?(?![A-Za-z0-9])/,
+    // Each country at its registered length, in groups of four or not: the whole IBAN is masked, separators included.
+    pattern: IBAN_PATTERN,
     validate: ibanValid,
     severity: 'medium',
     confidence: 0.7,
@@ -141,7 +148,7 @@ export const piiRules: SecurityRule[] = [
     compliance: ['GDPR'],
     // Examples from ISO 13616, banks' and Wikipedia's documentation.
     allowList: ['DE89370400440532013000', 'GB82WEST12345698765432', 'GB29NWBK60161331926819', 'FR1420041010050500013M02606', 'NL91ABNA0417164300'].map(
-      (iban) => new RegExp(`^${iban.split('').join(' ?')}$`),
+      (iban) => new RegExp(`^${iban.split('').join('[ \\u00a0\\u202f]?')}$`),
     ),
   },
   {
@@ -149,7 +156,8 @@ export const piiRules: SecurityRule[] = [
     category: 'pii',
     description: 'IPv4 address (personal data under GDPR when it identifies a user or device)',
     pattern:
-      /(?<![\w.]|version[ :="']{1,4})(?:25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)(?:\.(?:25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)){3}(?!\.?\d|[A-Za-z_])/i,
+      /(?<![\w.]|(?:version|release|section|chapter|§)[ :="'#]{1,4})(?:25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)(?:\.(?:25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)){3}(?!\.?\d|[A-Za-z_])/i,
+    validate: (value) => !isDocumentationIp(value),
     severity: 'low',
     confidence: 0.4,
     recommendation:
@@ -173,7 +181,7 @@ export const piiRules: SecurityRule[] = [
     // No keyword: the pattern leads with a colon, and a keyword this common would only add windows.
     validate: (value) => {
       const groups = value.split(':').filter(Boolean);
-      return /\d/.test(value) && groups.length <= 8 && (groups.length >= 3 || groups.some((g) => g.length >= 3));
+      return /\d/.test(value) && groups.length <= 8 && (groups.length >= 3 || groups.some((g) => g.length >= 3)) && !isDocumentationIp(value);
     },
     severity: 'low',
     confidence: 0.4,

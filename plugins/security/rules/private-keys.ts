@@ -10,11 +10,22 @@ import type { SecurityRule } from './types.js';
 const NL = String.raw`(?:\r?\n|\\r\\n|\\n)`;
 /** Optional RFC 1421 / armor headers (Proc-Type, DEK-Info, Version, Comment). */
 const HEADERS = String.raw`(?:[A-Za-z][A-Za-z-]{1,30}: [^\r\n\\]{0,200}${NL}){0,6}`;
-/** The base64 body, captured; it stops at the dashes of the END line. */
-const BODY = String.raw`(?:\s|\\[rn]){0,4}(?<secret>[A-Za-z0-9+/=][A-Za-z0-9+/=\s\\]{63,20000})`;
+/** The base64 body; it stops at the dashes of the END line. */
+const BODY_TEXT = String.raw`[A-Za-z0-9+/=][A-Za-z0-9+/=\s\\]{63,20000}`;
+/** The body alone, captured (certificates: reported, never masked). */
+const BODY = String.raw`(?:\s|\\[rn]){0,4}(?<secret>${BODY_TEXT})`;
+
+/**
+ * A whole armoured block, captured: BEGIN line, headers (Version:, Comment:, Proc-Type:, DEK-Info:),
+ * blank line, body, checksum (=abcd) and END line, so masking leaves nothing of it readable (a
+ * Comment: header names the key's owner). The END line is optional: a truncated key is still masked.
+ */
+function armoured(begin: string, end: string): string {
+  return String.raw`(?<secret>${begin}[ \t]{0,4}(?:${NL}|[ \t])${HEADERS}(?:\s|\\[rn]){0,4}${BODY_TEXT}(?:${end})?)`;
+}
 
 function pem(label: string): RegExp {
-  return new RegExp(String.raw`-----BEGIN ${label}-----[ \t]{0,4}(?:${NL}|[ \t])${HEADERS}${BODY}`);
+  return new RegExp(armoured(`-----BEGIN ${label}-----`, `-----END ${label}-----`));
 }
 
 const ROTATE_KEY =
@@ -92,7 +103,10 @@ export const privateKeyRules: SecurityRule[] = [
     category: 'secret',
     description: 'Other PEM or SSH2 private key (e.g. ED25519, X448, SSH2 ENCRYPTED)',
     pattern: new RegExp(
-      String.raw`-{4,5} ?BEGIN (?!(?:RSA|EC|DSA|OPENSSH|ENCRYPTED|PGP) PRIVATE)(?:[A-Z0-9]{1,20} ){1,3}PRIVATE KEY ?-{4,5}[ \t]{0,4}(?:${NL}|[ \t])${HEADERS}${BODY}`,
+      armoured(
+        String.raw`-{4,5} ?BEGIN (?!(?:RSA|EC|DSA|OPENSSH|ENCRYPTED|PGP) PRIVATE)(?:[A-Z0-9]{1,20} ){1,3}PRIVATE KEY ?-{4,5}`,
+        String.raw`-{4,5} ?END (?:[A-Z0-9]{1,20} ){1,3}PRIVATE KEY ?-{4,5}`,
+      ),
     ),
     keywords: ['private key'],
     severity: 'critical',

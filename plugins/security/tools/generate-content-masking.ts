@@ -1,7 +1,7 @@
 import { Params, StringEnum, Type, ValidationError, defineTool } from '../../../sdk/index.js';
 import { MASKING_LEVELS, type MaskingLevel } from '../engine/levels.js';
 import { checkTextSize, LIMITS } from '../engine/limits.js';
-import { MASKING_STRATEGIES, type MaskingStrategy } from '../engine/masker.js';
+import { MASKING_STRATEGIES, PARTIAL_MIN_LENGTH, type MaskingStrategy } from '../engine/masker.js';
 import type { SecurityScanner } from '../scanner-service.js';
 import { PATTERN_LIMITS, TEXT_LIMIT } from './limit-notes.js';
 import { SeverityEnum } from './shared-schemas.js';
@@ -21,7 +21,7 @@ export const generateContentMaskingTool = (scanner: SecurityScanner) =>
       preserveStructure: Type.Optional(Type.Boolean({ description: 'Keep line breaks inside masked multi-line values (default true), so line numbers stay valid.' })),
       includeLineNumbers: Type.Optional(Type.Boolean({ description: 'Report line and column of every masked value (default true).' })),
       userDefinedPatterns: Type.Optional(Type.Array(Type.String(), { description: `Extra regular expressions whose matches are always masked. ${PATTERN_LIMITS}` })),
-      maskingStrategy: Type.Optional(Type.String({ maxLength: 32, description: `How values are replaced: ${MASKING_STRATEGIES.join(', ')}; default replacement.` })),
+      maskingStrategy: Type.Optional(Type.String({ maxLength: 32, description: `How values are replaced: ${MASKING_STRATEGIES.join(', ')}; default replacement. partial fills a value with maskingCharacter and keeps nothing of a value shorter than ${PARTIAL_MIN_LENGTH} characters, else its first and last characters up to 4 in all and a quarter of its length.` })),
       outputFormat: Type.Optional(StringEnum(['text', 'markdown', 'json', 'yaml'] as const, { description: 'Also return formattedOutput in this format: the masked text alone, or a report with it. Absent: no formattedOutput (it would repeat the masked text).' })),
       maskingCharacter: Type.Optional(Type.String({ default: 'x', minLength: 1, maxLength: 1, description: 'Character used to fill masked values.' })),
       preserveLength: Type.Optional(Type.Boolean({ description: 'Masked values keep their original length.' })),
