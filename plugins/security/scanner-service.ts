@@ -14,7 +14,7 @@
  */
 import { existsSync } from 'node:fs';
 import type { Logger, Store } from '../../sdk/index.js';
-import { compileCustomRules, type CustomRuleRecord, type CustomRuleSpec } from './engine/custom-rules.js';
+import { compileCustomRules, withUniqueIds, type CustomRuleRecord, type CustomRuleSpec } from './engine/custom-rules.js';
 import { budgetOf } from './engine/deadline.js';
 import type { MaskingLevel } from './engine/levels.js';
 import { createRuleEngine, type RuleEngine, type ScanRequest } from './engine/rule-engine.js';
@@ -56,7 +56,8 @@ export interface SecurityScanner {
   run<N extends JobName>(job: N, input: JobInput<N>, options?: { signal?: AbortSignal }): Promise<JobOutput<N>>;
   vault: Vault;
   customRules(): CustomRuleRecord[];
-  saveCustomRules(rules: Array<Omit<CustomRuleRecord, 'createdAt'>>): void;
+  /** Save rules, each under an id no other saved rule has (see withUniqueIds); returns them as saved. */
+  saveCustomRules(rules: Array<Omit<CustomRuleRecord, 'createdAt'>>): Array<Omit<CustomRuleRecord, 'createdAt'>>;
   outputMasking(): OutputMaskingSettings;
   setOutputMasking(settings: Omit<OutputMaskingSettings, 'updatedAt'>): OutputMaskingSettings;
   /** Stop the scan workers. */
@@ -142,9 +143,11 @@ export function createSecurityScanner(store: Store, builtin: readonly SecurityRu
     },
     vault: createVault(store),
     customRules,
-    saveCustomRules(records) {
+    saveCustomRules(given) {
       const now = new Date().toISOString();
+      let records: typeof given = [];
       store.transaction(() => {
+        records = withUniqueIds(customRules(), given);
         const insert = store.prepare(
           `INSERT INTO security_custom_rules (id, pattern, severity, description, source, created_at) VALUES (?, ?, ?, ?, ?, ?)
            ON CONFLICT(id) DO UPDATE SET pattern = excluded.pattern, severity = excluded.severity, description = excluded.description, source = excluded.source`,
@@ -153,6 +156,7 @@ export function createSecurityScanner(store: Store, builtin: readonly SecurityRu
         for (const r of records) insert.run(r.id, store.opaque(r.pattern), r.severity, r.description, r.source, now);
       });
       custom = undefined;
+      return records;
     },
     outputMasking() {
       if (output) return output;

@@ -10,7 +10,7 @@ export const configureCustomPatternsTool = (scanner: SecurityScanner) =>
     name: 'configure_custom_patterns',
     title: 'Configure custom secret patterns',
     description:
-      "Learn a project's own secret shapes and save them as custom rules that every later analysis and masking in this workspace uses: secret-like keys declared in .env.example and similar templates, secret-like keys of its config files, and internal token prefixes its code defines. Use it once per project (and again after adding new secrets) so project-specific tokens are caught; existingPatterns adds your own regular expressions.",
+      "Learn a project's own secret shapes and save them as custom rules that every later analysis and masking in this workspace uses: secret keys declared in .env.example and similar templates or holding secret-shaped values in its env and config files, and internal token formats (a prefix shared by high-entropy values, or one its code checks tokens against). Learned rules match only secret-shaped values, never plain code. Use it once per project (and again after adding new secrets); existingPatterns adds your own regular expressions.",
     input: Params({
       projectPath: Type.String({ maxLength: 4096, description: 'The project folder to learn from, relative to the workspace root.' }),
       existingPatterns: Type.Optional(Type.Array(Type.String(), { description: `Regular expressions you already use, merged into the saved rules. ${PATTERN_LIMITS}` })),
@@ -47,8 +47,8 @@ export const configureCustomPatternsTool = (scanner: SecurityScanner) =>
         }
       });
       const learned = usable.slice(0, LIMITS.learnedRules);
-      const saved = [...learned, ...given];
-      scanner.saveCustomRules(saved);
+      // Ids are made unique against the rules already saved: saving again updates, never writes over another rule.
+      const saved = scanner.saveCustomRules([...learned, ...given]);
       const total = scanner.customRules().length;
       return {
         projectPath: workspace.relative(root),
