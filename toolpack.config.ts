@@ -1,14 +1,19 @@
 /**
- * The documented example configuration. `npx toolpack serve` in this folder
- * uses it; copy it into your project and trim it to what you need.
+ * The documented example configuration, used by `toolpack serve` (and `list`,
+ * `call`, `doctor`) run in this folder. It serves every built-in pack; copy it
+ * into your project and trim it: delete a pack's line to drop its tools, or
+ * narrow them with `packs.<id>.tools` and `tools` below.
  */
 import { defineConfig } from 'toolpack/sdk';
 
 export default defineConfig({
   // Packs to load: built-in names, relative paths ('./packs/my-pack.ts') or package names,
   // each optionally with options checked against the pack's own schema.
-  // Leave `plugins` out to load every built-in pack.
+  // Leaving `plugins` out also loads every built-in pack.
   plugins: [
+    'project', // repository, ecosystem, environment and architecture analysis
+    'adr', // architecture decision records and their TODO lists
+    'security', // secret detection and content masking
     ['files', { maxReadBytes: 1_048_576, hideGitignored: false }],
     'system',
   ],

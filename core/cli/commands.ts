@@ -6,7 +6,7 @@ import { KernelError } from '../errors.js';
 import type { Kernel } from '../kernel/kernel.js';
 import { isLoopbackHost, unsafeBindReason } from '../server/http-guard.js';
 import { createMcpServer } from '../server/mcp-server.js';
-import { BoundedStdioTransport } from '../server/stdio.js';
+import { BoundedStdioTransport, STDIO_DRAIN_MS } from '../server/stdio.js';
 import { UnknownToolError } from '../tools/invoke.js';
 import { KERNEL_VERSION } from '../version.js';
 import { UsageError, type CliArgs } from './args.js';
@@ -18,15 +18,14 @@ function start(args: CliArgs): Promise<Kernel> {
   return startToolpack({ cwd: args.cwd, configPath: args.config, preset: args.preset });
 }
 
-/** Resolves when the process is asked to stop (signal, or stdin closing in stdio mode). */
-function untilShutdown(watchStdin: boolean): Promise<void> {
+/** Resolves, with what happened, when the process is asked to stop (signal, or stdin closing in stdio mode). */
+function untilShutdown(watchStdin: boolean): Promise<'signal' | 'stdin'> {
   return new Promise((resolvePromise) => {
-    const done = () => resolvePromise();
-    process.once('SIGINT', done);
-    process.once('SIGTERM', done);
+    process.once('SIGINT', () => resolvePromise('signal'));
+    process.once('SIGTERM', () => resolvePromise('signal'));
     if (watchStdin) {
-      process.stdin.once('end', done);
-      process.stdin.once('close', done);
+      process.stdin.once('end', () => resolvePromise('stdin'));
+      process.stdin.once('close', () => resolvePromise('stdin'));
     }
   });
 }
@@ -35,8 +34,17 @@ export async function serve(args: CliArgs): Promise<number> {
   if (args.http) return serveHttp(args);
   const kernel = await start(args);
   const server = createMcpServer(kernel);
-  await server.connect(new BoundedStdioTransport());
-  await untilShutdown(true);
+  const transport = new BoundedStdioTransport();
+  await server.connect(transport);
+  // stdin ending is the client's normal goodbye: calls it already sent still get their answers
+  // (for up to STDIO_DRAIN_MS); a signal stops at once.
+  if ((await untilShutdown(true)) === 'stdin') {
+    const signalled = new Promise<number>((resolvePromise) => {
+      for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, () => resolvePromise(transport.pendingRequests));
+    });
+    const unanswered = await Promise.race([transport.drain(STDIO_DRAIN_MS), signalled]);
+    if (unanswered) err(`toolpack: stdin closed; ${unanswered} call(s) still running were dropped`);
+  }
   await server.close();
   await kernel.stop();
   return 0;

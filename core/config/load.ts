@@ -4,7 +4,7 @@
  * toolpack.config.{ts,mts,js,mjs,cjs}); TypeScript goes through jiti. Any
  * problem is a KernelError naming the file, the key path and what was expected.
  */
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import type { Loader } from 'cosmiconfig';
 import { KernelError, KernelErrorCodes, messageOf } from '../errors.js';
@@ -56,6 +56,32 @@ export function checkConfig(raw: unknown, file: string): ToolpackConfig {
   return result.value;
 }
 
+/**
+ * The folders the config names must exist: found missing later, they would
+ * fail deep in start-up with a bare ENOENT instead of naming the file and key.
+ */
+export function checkWorkspaceFolders(config: ToolpackConfig, file: string, dir: string): void {
+  const folders: [key: string, value: string][] = [];
+  if (config.workspace?.root) folders.push(['workspace.root', config.workspace.root]);
+  (config.workspace?.allowedRoots ?? []).forEach((value, i) => folders.push([`workspace.allowedRoots[${i}]`, value]));
+  for (const [key, value] of folders) {
+    const absolute = resolve(dir, value);
+    let isDirectory = false;
+    try {
+      isDirectory = statSync(absolute).isDirectory();
+    } catch {
+      // missing or unreadable: reported below
+    }
+    if (!isDirectory) {
+      throw new KernelError(
+        KernelErrorCodes.CONFIG_INVALID,
+        `Invalid configuration in ${file}: key "${key}" names "${value}" (${absolute}), which is not an existing folder; create it or remove it from the config`,
+        { file, key, path: absolute },
+      );
+    }
+  }
+}
+
 /** A cheap look before loading cosmiconfig: most folders have no config at all. */
 function mayHaveConfig(cwd: string): boolean {
   return CONFIG_SEARCH_PLACES.some((place) => {
@@ -95,5 +121,7 @@ export async function loadConfig(options: { cwd: string; configPath?: string }):
     }
     return { file: null, dir: options.cwd, config: {} };
   }
-  return { file: result.filepath, dir: dirname(result.filepath), config: checkConfig(result.config, result.filepath) };
+  const config = checkConfig(result.config, result.filepath);
+  checkWorkspaceFolders(config, result.filepath, dirname(result.filepath));
+  return { file: result.filepath, dir: dirname(result.filepath), config };
 }

@@ -8,6 +8,11 @@
  * JSON-RPC message gets -32600, and a line over MAX_STDIO_MESSAGE_BYTES gets
  * -32600 (with the request id when it sits in the line's first 64 KiB) and is
  * skipped as it streams in, never held whole. The session goes on after each.
+ *
+ * When stdin ends (the client closed its side), calls already read are still
+ * running: `drain()` lets `serve` wait for their answers to be written before
+ * it closes, up to STDIO_DRAIN_MS, so a client that writes a request and
+ * closes at once still gets its answer.
  */
 import process from 'node:process';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
@@ -17,6 +22,8 @@ import { topLevelId, type JsonRpcId } from './json-rpc-id.js';
 
 /** The longest stdio line read; see message-limits.ts for why this size. */
 export const MAX_STDIO_MESSAGE_BYTES = MAX_MESSAGE_BYTES;
+/** How long `serve` waits, once stdin has ended, for calls in flight to answer (30 s). */
+export const STDIO_DRAIN_MS = 30_000;
 /** How much of an oversized line is kept to find its request id. */
 const ID_HEAD_BYTES = 64 * 1024;
 
@@ -45,6 +52,9 @@ export class BoundedStdioTransport implements Transport {
   /** Set while an oversized line is being skipped: its first bytes and its length so far. */
   private skipping: { head: Buffer; bytes: number } | undefined;
   private started = false;
+  /** Ids of requests read and not answered yet (their answer not yet flushed to stdout). */
+  private readonly inFlight = new Set<JsonRpcId>();
+  private onIdle: (() => void) | undefined;
 
   constructor(
     private readonly stdin: NodeJS.ReadableStream = process.stdin,
@@ -57,11 +67,35 @@ export class BoundedStdioTransport implements Transport {
     this.started = true;
     this.stdin.on('data', this.onData);
     this.stdin.on('error', this.onStreamError);
+    this.stdin.on('end', this.onEnd);
+  }
+
+  /** Requests read whose answer has not been written yet. */
+  get pendingRequests(): number {
+    return this.inFlight.size;
+  }
+
+  /**
+   * Resolves once every request read so far has its answer flushed to stdout,
+   * or after `timeoutMs`; returns how many were still unanswered.
+   */
+  drain(timeoutMs = STDIO_DRAIN_MS): Promise<number> {
+    if (this.inFlight.size === 0) return Promise.resolve(0);
+    return new Promise((resolvePromise) => {
+      const finish = () => {
+        clearTimeout(timer);
+        this.onIdle = undefined;
+        resolvePromise(this.inFlight.size);
+      };
+      const timer = setTimeout(finish, timeoutMs);
+      this.onIdle = finish;
+    });
   }
 
   async close(): Promise<void> {
     this.stdin.off('data', this.onData);
     this.stdin.off('error', this.onStreamError);
+    this.stdin.off('end', this.onEnd);
     if (this.stdin.listenerCount('data') === 0) this.stdin.pause();
     this.parts = [];
     this.size = 0;
@@ -70,13 +104,28 @@ export class BoundedStdioTransport implements Transport {
   }
 
   send(message: JSONRPCMessage): Promise<void> {
+    const answered = 'id' in message && !('method' in message) ? (message.id as JsonRpcId) : undefined;
     return new Promise((resolvePromise) => {
-      if (this.stdout.write(`${JSON.stringify(message)}\n`)) resolvePromise();
+      // The write callback runs once the line is handed to the OS: only then is the request answered.
+      const written = () => {
+        if (answered !== undefined) this.settle(answered);
+      };
+      if (this.stdout.write(`${JSON.stringify(message)}\n`, written)) resolvePromise();
       else this.stdout.once('drain', resolvePromise);
     });
   }
 
+  private settle(id: JsonRpcId): void {
+    this.inFlight.delete(id);
+    if (this.inFlight.size === 0) this.onIdle?.();
+  }
+
   private readonly onStreamError = (error: Error) => this.onerror?.(error);
+
+  /** A last line without a trailing newline is still a message. */
+  private readonly onEnd = () => {
+    if (this.size > 0 || this.skipping) this.endLine();
+  };
 
   private readonly onData = (chunk: Buffer | string) => {
     const data = typeof chunk === 'string' ? Buffer.from(chunk, 'utf8') : chunk;
@@ -136,7 +185,14 @@ export class BoundedStdioTransport implements Transport {
       this.reject(knownId, INVALID_REQUEST, 'Invalid Request: the line is JSON but not a JSON-RPC 2.0 message (jsonrpc "2.0" with a method, or a result or error with an id)');
       return;
     }
-    this.onmessage?.(parsed.data);
+    const message = parsed.data;
+    if ('method' in message && 'id' in message) this.inFlight.add(message.id);
+    // A cancelled request gets no answer: stop waiting for it.
+    if ('method' in message && message.method === 'notifications/cancelled' && !('id' in message)) {
+      const requestId = (message.params as { requestId?: JsonRpcId } | undefined)?.requestId;
+      if (requestId !== undefined) this.settle(requestId);
+    }
+    this.onmessage?.(message);
   }
 
   private reject(id: JsonRpcId | null | undefined, code: number, message: string): void {

@@ -10,6 +10,7 @@
 import { realpathSync } from 'node:fs';
 import { realpath } from 'node:fs/promises';
 import { dirname, isAbsolute, join, relative, resolve as resolvePath, sep } from 'node:path';
+import { KernelError, KernelErrorCodes } from '../errors.js';
 import { openConfined, readConfinedText } from '../../sdk/confined-fs.js';
 import { FileSystemError, ValidationError } from '../../sdk/errors.js';
 import type { Workspace } from '../../sdk/services.js';
@@ -38,7 +39,16 @@ async function realpathOfNearest(absolute: string): Promise<string> {
 
 export function createWorkspace(rootDir: string, allowed: readonly string[] = []): Workspace {
   const root = realpathSync(resolvePath(rootDir));
-  const allowedRoots = allowed.map((dir) => realpathSync(resolvePath(root, dir)));
+  const allowedRoots = allowed.map((dir, i) => {
+    try {
+      return realpathSync(resolvePath(root, dir));
+    } catch (error) {
+      // The loader checks config files; this names the key for configs passed in code.
+      throw new KernelError(KernelErrorCodes.CONFIG_INVALID, `Invalid configuration: key "workspace.allowedRoots[${i}]" names ${resolvePath(root, dir)}, which cannot be opened (${(error as NodeJS.ErrnoException).code ?? 'error'})`, {
+        key: `workspace.allowedRoots[${i}]`,
+      });
+    }
+  });
   const roots = [root, ...allowedRoots];
 
   const contains = (absolute: string) => roots.some((r) => isWithin(r, absolute));

@@ -5,20 +5,16 @@
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { isToolError, type ToolErrorType } from '../../sdk/errors.js';
 
+// Advertised in every tool's outputSchema (whose root says type object), so kept small: the
+// error type's enum is the part a client can act on.
 export const ERROR_ENVELOPE_SCHEMA = {
-  type: 'object',
   required: ['error'],
   properties: {
     error: {
       type: 'object',
       required: ['type', 'message'],
       properties: {
-        type: {
-          type: 'string',
-          enum: ['ValidationError', 'FileSystemError', 'NetworkError', 'ConfigurationError', 'ContentError', 'InternalError', 'ConfirmationRequired', 'ConfirmationDeclined'],
-        },
-        message: { type: 'string' },
-        details: { type: 'object' },
+        type: { enum: ['ValidationError', 'FileSystemError', 'NetworkError', 'ConfigurationError', 'ContentError', 'InternalError', 'ConfirmationRequired', 'ConfirmationDeclined'] },
       },
     },
   },

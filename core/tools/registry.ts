@@ -7,6 +7,7 @@ import type { AnyToolDefinition } from '../../sdk/tool.js';
 import { KernelError, KernelErrorCodes } from '../errors.js';
 import { compileSchema, type CompiledSchema } from './schema-validator.js';
 import { ERROR_ENVELOPE_SCHEMA } from './error-envelope.js';
+import { fitOutputSchemas } from './listed-schema.js';
 
 export interface RegisteredTool {
   definition: AnyToolDefinition;
@@ -41,6 +42,8 @@ export interface ToolListing {
   outputSchema: Record<string, unknown>;
   annotations?: Record<string, unknown>;
 }
+
+const withoutTitle = ({ title: _title, ...hints }: Record<string, unknown>) => hints;
 
 /** JSON round trip drops TypeBox's non-enumerable markers and anything not JSON. */
 const plain = (schema: unknown) => JSON.parse(JSON.stringify(schema)) as Record<string, unknown>;
@@ -102,15 +105,26 @@ export class ToolRegistry {
   }
 
   private buildListing(): ToolListing[] {
-    return this.exposed().map(({ definition: d }) => ({
+    const tools = this.exposed().map(({ definition: d }) => ({
       name: d.name,
       ...(d.title ? { title: d.title } : {}),
       description: d.description,
       inputSchema: plain(d.input),
-      // A failed call carries the error envelope as structured content too, so the
-      // advertised schema admits either shape (clients validate what they receive).
-      outputSchema: { type: 'object', anyOf: [plain(d.output), ERROR_ENVELOPE_SCHEMA] },
-      ...(d.annotations || d.title ? { annotations: { ...(d.title ? { title: d.title } : {}), ...d.annotations } } : {}),
+      outputSchema: {} as Record<string, unknown>,
+      // The title is said once, at the top level (MCP 2025-06-18); annotations keep only the hints.
+      ...(d.annotations ? { annotations: d.title ? withoutTitle({ ...d.annotations }) : { ...d.annotations } } : {}),
     }));
+    // A failed call carries the error envelope as structured content too, so the
+    // advertised schema admits either shape (clients validate what they receive).
+    const wrap = (result: Record<string, unknown>) => ({ type: 'object', anyOf: [result, ERROR_ENVELOPE_SCHEMA] });
+    for (const tool of tools) tool.outputSchema = wrap({});
+    // Everything but the result schemas ({} is 2 bytes each), then those trimmed to fit the budget.
+    const fixedBytes = Buffer.byteLength(JSON.stringify({ tools })) - 2 * tools.length;
+    const outputs = fitOutputSchemas(
+      this.exposed().map(({ definition: d }) => plain(d.output)),
+      fixedBytes,
+    );
+    tools.forEach((tool, i) => (tool.outputSchema = wrap(outputs[i]!)));
+    return tools;
   }
 }

@@ -7,22 +7,25 @@
  */
 import { Type } from '../../sdk/index.js';
 
-const Phrases = (description: string) => Type.Optional(Type.Union([Type.String(), Type.Array(Type.String())], { description }));
+/** A phrase or a list of them. */
+const Phrases = () => Type.Optional(Type.Union([Type.String(), Type.Array(Type.String())]));
 
+// The field names say what each holds, and the parameter repeats in most tools' schemas: no
+// per-field descriptions, to keep tools/list small.
 const ContextFields = {
-  humanRequest: Type.Optional(Type.String({ description: "The user's request, in their words." })),
-  userGoals: Phrases('What the user wants to achieve.'),
-  focusAreas: Phrases('Topics to concentrate on, e.g. "testing", "database", "authentication".'),
-  constraints: Phrases('Limits the user stated, e.g. "no new infrastructure".'),
-  projectPhase: Type.Optional(Type.String({ description: 'e.g. planning, development, maintenance.' })),
+  humanRequest: Type.Optional(Type.String()),
+  userGoals: Phrases(),
+  focusAreas: Phrases(),
+  constraints: Phrases(),
+  projectPhase: Type.Optional(Type.String()),
 };
 
 /** The parameter, with `use` saying what this tool does with it (truthfully: several tools only accept it). */
 export const ConversationContext = (use: string) =>
-  Type.Optional(Type.Object(ContextFields, { additionalProperties: true, description: `Context from the conversation (humanRequest, userGoals, focusAreas, constraints, projectPhase). ${use}` }));
+  Type.Optional(Type.Object(ContextFields, { additionalProperties: true, description: `Context from the conversation: the user's request, goals, focus areas (e.g. "testing"), constraints, project phase. ${use}` }));
 
 /** Said by the tools that accept the context without using it. */
-export const NOT_USED = 'Accepted for clients that send it with every call; this tool does not use it: the result depends only on the other parameters and the project.';
+export const NOT_USED = 'Accepted for clients that send it on every call; this tool does not use it.';
 
 /** A focus phrase and the words it is matched by. */
 interface FocusPhrase {

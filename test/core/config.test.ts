@@ -4,7 +4,9 @@ import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../../core/config/load.js';
 import { KernelError } from '../../core/errors.js';
 import { startToolpack } from '../../core/bootstrap.js';
+import { builtPacks } from '../../core/plugins/catalog.js';
 import { createRootLogger } from '../../core/services/logger.js';
+import { startTestToolpack } from '../../sdk/testing.js';
 import { tempDir } from '../helpers/workspace.js';
 
 function project(files: Record<string, string>): string {
@@ -114,7 +116,26 @@ describe('config validation', () => {
     const root = new URL('../..', import.meta.url).pathname;
     const kernel = await startToolpack({ cwd: root, storePath: ':memory:', logger: createRootLogger('silent') });
     expect(kernel.configFile).toBe(join(root, 'toolpack.config.ts'));
-    expect(kernel.registry.listing().length).toBe(6);
+    // It serves every built-in pack (it used to load files and system alone, 6 tools).
+    expect(kernel.registry.listing().length).toBe(builtPacks().flatMap((p) => p.tools).length);
     await kernel.stop();
+  });
+
+  it('a missing workspace.allowedRoots folder is a TP_CONFIG_INVALID naming the key, for files and for configs passed in code', async () => {
+    const dir = tempDir('toolpack-roots-');
+    writeFileSync(join(dir, '.toolpackrc.json'), JSON.stringify({ plugins: ['system'], workspace: { allowedRoots: ['../no-such-docs'] } }));
+    const fromFile = await loadConfig({ cwd: dir }).then(() => null, (error: unknown) => error as KernelError);
+    expect(fromFile).toBeInstanceOf(KernelError);
+    expect(fromFile!.code).toBe('TP_CONFIG_INVALID');
+    expect(fromFile!.message).toContain(join(dir, '.toolpackrc.json'));
+    expect(fromFile!.message).toContain('workspace.allowedRoots[0]');
+
+    const inCode = await startTestToolpack({ workspace: dir, config: { plugins: ['system'], workspace: { allowedRoots: ['../no-such-docs'] } } }).then(
+      () => null,
+      (error: unknown) => error as KernelError,
+    );
+    expect(inCode).toBeInstanceOf(KernelError);
+    expect(inCode!.code).toBe('TP_CONFIG_INVALID');
+    expect(inCode!.message).toContain('workspace.allowedRoots[0]');
   });
 });

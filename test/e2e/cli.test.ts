@@ -33,6 +33,12 @@ describe('toolpack CLI', () => {
       for (const name of SECURITY_TOOLS) expect(run.stdout).toMatch(new RegExp(`^${name}\\s+security\\s+[A-Z].+\\.$`, 'm'));
     });
 
+    it("in a clone, the repository's own toolpack.config.ts serves every built-in tool", { timeout: TEST_TIMEOUT }, async () => {
+      const run = await runCli(['list', '--json'], { cwd: repoRoot });
+      expect(run.code, run.stderr).toBe(0);
+      expect((JSON.parse(run.stdout) as ListedTool[]).map((r) => r.name)).toEqual([...BUILTIN_TOOLS]);
+    });
+
     it('--json prints an array of {name, pack, description}', { timeout: TEST_TIMEOUT }, async () => {
       const ws = createWorkspace();
       const run = await runCli(['list', '--json'], { cwd: ws.dir });
@@ -122,6 +128,21 @@ describe('toolpack CLI', () => {
       expect(run.code).toBe(2);
       expect(run.stderr).toContain(config);
       expect(run.stderr).toContain('"plugin"');
+    });
+
+    it('a missing workspace.allowedRoots folder exits 2 naming the file and the key, without a stack trace', { timeout: TEST_TIMEOUT }, async () => {
+      const ws = createWorkspace();
+      ws.write('shared-docs/adr/0001-use-postgres.md', '# 1. Use PostgreSQL\n');
+      const config = ws.write('.toolpackrc.json', JSON.stringify({ workspace: { allowedRoots: ['shared-docs', '../design-notes'] } }));
+      for (const command of ['serve', 'list']) {
+        const run = await runCli([command], { cwd: ws.dir });
+        expect(run.code, `${command}: ${run.stderr}`).toBe(2);
+        expect(run.stderr).toContain(config);
+        expect(run.stderr).toContain('workspace.allowedRoots[1]');
+        expect(run.stderr).toContain('../design-notes');
+        expect(run.stderr).not.toMatch(/^\s+at /m);
+        expect(run.stdout).toBe('');
+      }
     });
 
     it('packs.files.enabled=false removes the files tools', { timeout: TEST_TIMEOUT }, async () => {

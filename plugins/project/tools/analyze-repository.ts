@@ -17,7 +17,7 @@ export const analyzeRepositoryTool = (deps: ProjectToolDeps) =>
     description:
       'Analyse a repository for documentation work: file counts, languages and features, package ecosystems and dependencies, the existing documentation with an assessment, ' +
       'the project type and a team-size estimate from git commit authors, and hints for a documentation site. ' +
-      'Use it first in a documentation workflow: its id is the analysisId that recommend_ssg, populate_diataxis_content and other tools take, and the full result is readable as the resource toolpack://analysis/{id}.',
+      'Use it first in a documentation workflow: the full result is readable as the resource toolpack://analysis/{id}, and its id is the analysisId that the documentation tools of later packs will take.',
     input: Params({
       path: Type.String({ description: 'Repository folder to analyse, relative to the workspace root (or absolute inside it).' }),
       depth: Type.Optional(

@@ -3,6 +3,6 @@ import { LIMITS } from '../engine/limits.js';
 
 const MiB = 1024 * 1024;
 
-export const TEXT_LIMIT = (limit: number) => `At most ${limit.toLocaleString('en-US')} characters (${limit / MiB} MiB); a longer text is refused with a ValidationError.`;
+export const TEXT_LIMIT = (limit: number) => `At most ${limit.toLocaleString('en-US')} characters (${limit / MiB} MiB); longer is refused.`;
 
-export const PATTERN_LIMITS = `At most ${LIMITS.patterns} patterns of up to ${LIMITS.patternLength} characters, JavaScript syntax (bare or /pattern/flags with i, m, s), run by the linear-time RE2 engine: backreferences and lookarounds are refused.`;
+export const PATTERN_LIMITS = `At most ${LIMITS.patterns} patterns of up to ${LIMITS.patternLength} characters; JavaScript syntax (bare or /pattern/flags, flags i m s), run by RE2: no backreferences or lookarounds.`;

@@ -1,0 +1,113 @@
+/**
+ * tools/list as a client receives it on connect, with every built pack: it
+ * goes whole into the model's context, so it stays under 60 KB, while each
+ * tool keeps an output schema the SDK client still validates real results
+ * against, and its descriptions name only tools that exist.
+ */
+import { mkdtempSync, rmSync, writeFileSync, mkdirSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { CallToolResult, Tool } from '@modelcontextprotocol/sdk/types.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { builtPacks, PACK_CATALOG } from '../../core/plugins/catalog.js';
+import { TOOLS_LIST_BUDGET_BYTES } from '../../core/tools/listed-schema.js';
+import { connectTestClient, startTestToolpack } from '../../sdk/testing.js';
+
+const LIMIT_BYTES = 60 * 1024;
+
+let workspace: string;
+let kernel: Awaited<ReturnType<typeof startTestToolpack>>;
+let client: Awaited<ReturnType<typeof connectTestClient>>;
+let tools: Tool[];
+let listBytes: number;
+
+beforeAll(async () => {
+  workspace = mkdtempSync(join(tmpdir(), 'toolpack-list-size-'));
+  const write = (path: string, text: string) => {
+    mkdirSync(join(workspace, path, '..'), { recursive: true });
+    writeFileSync(join(workspace, path), text);
+  };
+  write('package.json', JSON.stringify({ name: 'orders-api', version: '1.2.0', dependencies: { express: '^4.19.0', pg: '^8.11.0' }, devDependencies: { vitest: '^1.6.0' } }));
+  write('README.md', '# Orders API\n\nServes orders for the shop.\n\n## Install\n\nnpm install\n');
+  write('src/server.ts', "import express from 'express';\nimport { orders } from './orders.js';\nexport const app = express().use('/orders', orders);\n");
+  write('src/orders.ts', "import { Router } from 'express';\nexport const orders = Router();\n");
+  write('Dockerfile', 'FROM node:20-alpine\nWORKDIR /app\nCOPY . .\nRUN npm ci\nUSER node\nCMD ["node", "dist/server.js"]\n');
+  write('.env.example', 'DATABASE_URL=\nPORT=3000\n');
+  kernel = await startTestToolpack({ workspace, config: { plugins: builtPacks().map((p) => p.id) } });
+  client = await connectTestClient(kernel);
+  const listed = await client.listTools();
+  tools = listed.tools;
+  listBytes = Buffer.byteLength(JSON.stringify(listed));
+});
+
+afterAll(async () => {
+  await client?.close();
+  await kernel?.stop();
+  rmSync(workspace, { recursive: true, force: true });
+});
+
+describe('tools/list with every built pack', () => {
+  it(`is under 60 KB for all ${builtPacks().flatMap((p) => p.tools).length} tools`, () => {
+    expect(tools.map((t) => t.name).sort()).toEqual(builtPacks().flatMap((p) => p.tools).sort());
+    expect(TOOLS_LIST_BUDGET_BYTES).toBeLessThanOrEqual(LIMIT_BYTES);
+    expect(listBytes, `tools/list is ${(listBytes / 1024).toFixed(1)} KB`).toBeLessThan(LIMIT_BYTES);
+  });
+
+  it('keeps an output schema for every tool, naming every top-level result field, and admitting the error envelope', () => {
+    for (const tool of tools) {
+      const registered = kernel.registry.exposed().find((t) => t.definition.name === tool.name)!;
+      const fields = Object.keys((registered.definition.output as { properties?: object }).properties ?? {});
+      expect(tool.outputSchema?.type, tool.name).toBe('object');
+      const [result, envelope] = (tool.outputSchema as { anyOf: Array<{ properties?: object }> }).anyOf;
+      expect(Object.keys(result!.properties ?? {}), tool.name).toEqual(fields);
+      expect(JSON.stringify(envelope)).toContain('ValidationError');
+    }
+  });
+
+  it('keeps input descriptions: every top-level parameter of every tool is described', () => {
+    for (const tool of tools) {
+      for (const [name, schema] of Object.entries(tool.inputSchema.properties ?? {})) {
+        expect((schema as { description?: string }).description, `${tool.name}.${name}`).toMatch(/\w{3,}/);
+      }
+    }
+  });
+
+  it('the SDK client validates real results against the trimmed output schemas', async () => {
+    // callTool checks structuredContent against the listed outputSchema and throws when it does not match.
+    const calls: Array<[string, Record<string, unknown>]> = [
+      ['analyze_repository', { path: '.', depth: 'deep' }],
+      ['analyze_project_ecosystem', { projectPath: '.' }],
+      ['analyze_environment', { projectPath: '.' }],
+      ['get_architectural_context', { filePath: 'src/server.ts' }],
+      ['analyze_content_security', { content: 'DATABASE_URL=postgres://orders:S3cretPassw0rd@db.internal:5432/orders\n' }],
+      ['list_directory', { path: '.' }],
+    ];
+    for (const [name, args] of calls) {
+      const result = (await client.callTool({ name, arguments: args })) as CallToolResult;
+      expect(result.isError, `${name}: ${JSON.stringify(result.content).slice(0, 300)}`).toBeFalsy();
+      expect(result.structuredContent, name).toBeDefined();
+    }
+  });
+
+  it('a small selection of packs keeps its output schemas whole', async () => {
+    const small = await startTestToolpack({ workspace, config: { plugins: ['files', 'system'] } });
+    try {
+      for (const listed of small.registry.listing()) {
+        const registered = small.registry.exposed().find((t) => t.definition.name === listed.name)!;
+        expect((listed.outputSchema as { anyOf: unknown[] }).anyOf[0], listed.name).toEqual(JSON.parse(JSON.stringify(registered.definition.output)));
+      }
+    } finally {
+      await small.stop();
+    }
+  });
+
+  it('no description names a tool that no pack serves yet', () => {
+    const served = new Set(tools.map((t) => t.name));
+    const unbuilt = PACK_CATALOG.flatMap((p) => p.tools).filter((name) => !served.has(name));
+    expect(unbuilt.length).toBeGreaterThan(0);
+    for (const tool of tools) {
+      const text = JSON.stringify([tool.description, tool.inputSchema, tool.outputSchema]);
+      for (const name of unbuilt) expect(text, `${tool.name} names ${name}`).not.toMatch(new RegExp(`\\b${name}\\b`));
+    }
+  });
+});
