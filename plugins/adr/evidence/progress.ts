@@ -14,7 +14,8 @@ import { adrText, mentionedTechnologies, readDecision, type DecisionSource } fro
 import { tasksForAdr, type TodoDocument } from './todo-markdown.js';
 import { AREA_INFO, type Technology } from './types.js';
 
-export type DecisionStatus = 'implemented' | 'gap' | 'conflict' | 'skipped';
+/** unverifiable: an architecture style the scan shows no sign of; folder names cannot show it is absent, so it is not a gap. */
+export type DecisionStatus = 'implemented' | 'gap' | 'conflict' | 'skipped' | 'unverifiable';
 export type AdrVerdict = 'implemented' | 'partial' | 'gap' | 'conflict' | 'unverifiable';
 export type MismatchKind = 'completed-tasks-without-evidence' | 'retired-technology-present' | 'contradicts-accepted-adr';
 
@@ -27,6 +28,8 @@ export interface DecisionCheck {
   evidence: string[];
   /** For a conflict: the competing technologies found instead. */
   competitors: Array<{ technology: string; evidence: string[] }>;
+  /** For a decision supporting several targets ("adapters for Jekyll, Hugo and MkDocs"): each target and its evidence. */
+  targets?: Array<{ technology: string; evidence: string[] }>;
 }
 
 export interface TaskProgress {
@@ -37,7 +40,9 @@ export interface TaskProgress {
   pending: number;
   blocked: number;
   cancelled: number;
-  /** completed / (total - cancelled); null without tasks. */
+  /** Pending tasks generate_adr_todo made that nobody has updated since: planned work, not evidence either way. */
+  untouchedGenerated: number;
+  /** completed / (total - cancelled - untouchedGenerated); null without such tasks. */
   completionRate: number | null;
 }
 
@@ -75,22 +80,25 @@ const WEIGHTS = { implementation: 0.7, tasks: 0.3 };
 
 const normalisePath = (path: string) => path.replace(/\\/g, '/').replace(/^\.?\/+/, '');
 
-function progressOf(statuses: TaskStatus[], source: TaskProgress['source']): TaskProgress {
+function progressOf(statuses: TaskStatus[], source: TaskProgress['source'], untouchedGenerated = 0): TaskProgress {
   const count = (status: TaskStatus) => statuses.filter((s) => s === status).length;
   const cancelled = count('cancelled');
-  const active = statuses.length - cancelled;
+  const active = statuses.length - cancelled - untouchedGenerated;
   const completed = count('completed');
   return {
-    source, total: statuses.length, completed, inProgress: count('in_progress'), pending: count('pending'), blocked: count('blocked'), cancelled,
+    source, total: statuses.length, completed, inProgress: count('in_progress'), pending: count('pending'), blocked: count('blocked'), cancelled, untouchedGenerated,
     completionRate: active > 0 ? Math.round((completed / active) * 1000) / 1000 : null,
   };
 }
+
+/** A task generate_adr_todo planned and nobody has started, finished or edited: it says nothing about whether the code carries the ADR out. */
+const untouchedGenerated = (task: Task) => task.origin === 'generated' && task.status === 'pending' && task.updatedAt === task.createdAt;
 
 /** Stored tasks linked to the ADR's path; failing those, the TODO.md checkboxes under a heading naming it. */
 function taskProgress(adr: ParsedAdr, ref: AdrRef, tasks: Task[], todo: TodoDocument | null): TaskProgress {
   const file = ref.path.slice(ref.path.lastIndexOf('/') + 1);
   const linked = tasks.filter((task) => task.linkedAdr && (normalisePath(task.linkedAdr) === ref.path || normalisePath(task.linkedAdr) === file));
-  if (linked.length > 0) return progressOf(linked.map((task) => task.status), 'store');
+  if (linked.length > 0) return progressOf(linked.map((task) => task.status), 'store', linked.filter(untouchedGenerated).length);
   const boxes = todo ? tasksForAdr(todo, adr) : [];
   if (boxes.length > 0) return progressOf(boxes.map((box) => box.status), 'todo-file');
   return progressOf([], 'none');
@@ -102,6 +110,11 @@ function checkDecision(tech: Technology, input: ProgressInput): DecisionCheck {
     return { technology: tech.name, area, status: 'skipped', evidenceKind: 'none', evidence: [], competitors: [] };
   }
   const { strong, weak } = input.evidence.get(tech);
+  if (tech.area === 'architecture') {
+    // Folder names can show a style, never its absence: no signal is "not verifiable", not a gap.
+    const found = input.evidence.counted(tech, input.strict);
+    return { technology: tech.name, area, status: found.length ? 'implemented' : 'unverifiable', evidenceKind: found.length ? (strong.length ? 'strong' : 'weak') : 'none', evidence: found.slice(0, MAX_EVIDENCE), competitors: [] };
+  }
   if (strong.length > 0) return { technology: tech.name, area, status: 'implemented', evidenceKind: 'strong', evidence: strong.slice(0, MAX_EVIDENCE), competitors: [] };
   if (!input.strict && weak.length > 0) return { technology: tech.name, area, status: 'implemented', evidenceKind: 'weak', evidence: weak.slice(0, MAX_EVIDENCE), competitors: [] };
   const competitors = alternativesOf(tech)
@@ -110,8 +123,29 @@ function checkDecision(tech: Technology, input: ProgressInput): DecisionCheck {
   return { technology: tech.name, area, status: competitors.length ? 'conflict' : 'gap', evidenceKind: 'none', evidence: [], competitors };
 }
 
+/**
+ * One check for a decision that supports several competing targets: evidence of
+ * any target carries it out, and targets present beside each other never
+ * conflict; only a competitor outside the set, with none of the set, does.
+ */
+function checkSupported(set: Technology[], input: ProgressInput): DecisionCheck {
+  const checks = set.map((tech) => checkDecision(tech, input));
+  const name = set.map((tech) => tech.name).join(' / ');
+  const area = checks[0]!.area;
+  if (checks.every((c) => c.status === 'skipped')) return { technology: name, area, status: 'skipped', evidenceKind: 'none', evidence: [], competitors: [] };
+  const targets = checks.map((c) => ({ technology: c.technology, evidence: c.evidence }));
+  const implemented = checks.filter((c) => c.status === 'implemented');
+  if (implemented.length > 0) {
+    const evidenceKind = implemented.some((c) => c.evidenceKind === 'strong') ? 'strong' : 'weak';
+    return { technology: name, area, status: 'implemented', evidenceKind, evidence: implemented.flatMap((c) => c.evidence).slice(0, MAX_EVIDENCE), competitors: [], targets };
+  }
+  const names = new Set(set.map((tech) => tech.name));
+  const competitors = [...new Map(checks.flatMap((c) => c.competitors).filter((c) => !names.has(c.technology)).map((c) => [c.technology, c])).values()];
+  return { technology: name, area, status: competitors.length ? 'conflict' : 'gap', evidenceKind: 'none', evidence: [], competitors, targets };
+}
+
 function verdictOf(decisions: DecisionCheck[]): AdrVerdict {
-  const checked = decisions.filter((d) => d.status !== 'skipped');
+  const checked = decisions.filter((d) => d.status !== 'skipped' && d.status !== 'unverifiable');
   if (checked.length === 0) return 'unverifiable';
   if (checked.some((d) => d.status === 'conflict')) return 'conflict';
   const implemented = checked.filter((d) => d.status === 'implemented').length;
@@ -119,7 +153,12 @@ function verdictOf(decisions: DecisionCheck[]): AdrVerdict {
 }
 
 function noteOf(verdict: AdrVerdict, decisions: DecisionCheck[]): string {
-  const names = (status: DecisionStatus) => decisions.filter((d) => d.status === status).map((d) => d.technology).join(', ');
+  // A multi-target decision is named by the targets that have evidence ("Jekyll, Hugo (supported targets: Jekyll / Hugo / MkDocs)").
+  const nameOf = (d: DecisionCheck) => {
+    const found = d.targets?.filter((t) => t.evidence.length > 0).map((t) => t.technology) ?? [];
+    return found.length ? `${found.join(', ')} (supported targets: ${d.technology})` : d.technology;
+  };
+  const names = (status: DecisionStatus) => decisions.filter((d) => d.status === status).map(nameOf).join(', ');
   switch (verdict) {
     case 'implemented':
       return `Evidence found for ${names('implemented')}.`;
@@ -132,6 +171,9 @@ function noteOf(verdict: AdrVerdict, decisions: DecisionCheck[]): string {
       return conflicts.map((d) => `${d.technology} chosen, but the code uses ${d.competitors.map((c) => c.technology).join(', ')} instead`).join('; ') + '.';
     }
     default:
+      if (decisions.some((d) => d.status === 'unverifiable')) {
+        return `${names('unverifiable')}: an architecture style the project's folders and services show no sign of; not verifiable from code, so not counted.`;
+      }
       return decisions.length
         ? 'Its technologies are deployment or CI decisions and the environment check is off.'
         : 'The decision names no technology this check can look for in the code; not counted.';
@@ -157,7 +199,11 @@ export function compareProgress(input: ProgressInput) {
   const adrs: AdrProgress[] = accepted.map((adr) => {
     const ref = input.refOf(adr);
     const reading = readings.get(adr)!;
-    const decisions = reading.chosen.map((tech) => checkDecision(tech, input));
+    const inSet = new Set(reading.supported.flat());
+    const decisions = [
+      ...reading.chosen.filter((tech) => !inSet.has(tech)).map((tech) => checkDecision(tech, input)),
+      ...reading.supported.map((set) => checkSupported(set, input)),
+    ];
     const verdict = verdictOf(decisions);
     const tasks = taskProgress(adr, ref, input.tasks, input.todo);
     const label = `ADR ${ref.number ?? '?'} "${ref.title}"`;
@@ -210,13 +256,14 @@ export function compareProgress(input: ProgressInput) {
 }
 
 function score(adrs: AdrProgress[], contradictions: number) {
-  const decisions = adrs.flatMap((a) => a.decisions).filter((d) => d.status !== 'skipped');
+  const decisions = adrs.flatMap((a) => a.decisions).filter((d) => d.status !== 'skipped' && d.status !== 'unverifiable');
   const implemented = decisions.filter((d) => d.status === 'implemented').length;
   const gaps = decisions.filter((d) => d.status === 'gap').length;
   const conflicts = decisions.filter((d) => d.status === 'conflict').length;
   const checkable = decisions.length;
   const completedTasks = adrs.reduce((sum, a) => sum + a.tasks.completed, 0);
-  const countedTasks = adrs.reduce((sum, a) => sum + a.tasks.total - a.tasks.cancelled, 0);
+  // Untouched generated tasks are the plan, not progress: a finished project keeps its score after generate_adr_todo runs.
+  const countedTasks = adrs.reduce((sum, a) => sum + a.tasks.total - a.tasks.cancelled - a.tasks.untouchedGenerated, 0);
   const counts = { implementedDecisions: implemented, gapDecisions: gaps, conflictDecisions: conflicts, checkableDecisions: checkable, completedTasks, countedTasks, contradictions };
 
   if (checkable === 0 && countedTasks === 0) {

@@ -68,7 +68,10 @@ export class EvidenceIndex {
     if (spec.files) add(this.files.filter((file) => spec.files!.test(file.path)).map((file) => file.path).slice(0, MAX_EVIDENCE));
     if (spec.images) add(this.images(spec.images));
     if (spec.language) add(this.language(spec.language));
-    if (spec.architecture) add(this.scan.architecture.filter((s) => s.kind === spec.architecture).flatMap((s) => s.evidence));
+    if (spec.architecture) {
+      const kinds = ([] as string[]).concat(spec.architecture);
+      add(this.scan.architecture.filter((s) => kinds.includes(s.kind)).flatMap((s) => s.evidence));
+    }
     if (spec.ci) add(this.scan.ci.filter((c) => c.provider === spec.ci).map((c) => c.path));
     if (spec.infra) add(spec.infra(this.scan));
     const weak = spec.hint

@@ -53,6 +53,14 @@ export const APP_TECHNOLOGIES: Technology[] = [
   framework('Remix', FRONTEND, 'js', [/\bRemix\b/]),
   framework('Astro', FRONTEND, 'js', [/\bAstro\b/]),
 
+  // Documentation site generators: one site is built with one of them, so they compete.
+  site('Jekyll', 'ruby', [/\bJekyll\b/], { deps: { rubygems: ['jekyll', 'github-pages'] }, files: /(^|\/)_config\.ya?ml$/ }),
+  site('Hugo', 'go', [/\bHugo\b/], { deps: { npm: ['hugo-bin', 'hugo-extended'], go: ['github.com/gohugoio/hugo'] }, files: /(^|\/)hugo\.(toml|ya?ml|json)$/ }),
+  site('Docusaurus', 'js', ['Docusaurus'], { deps: { npm: ['@docusaurus/*'] }, files: /(^|\/)docusaurus\.config\.(js|mjs|cjs|ts)$/ }),
+  site('MkDocs', 'python', ['MkDocs', 'Material for MkDocs'], { deps: { pypi: ['mkdocs', 'mkdocs-*'] }, files: /(^|\/)mkdocs\.ya?ml$/ }),
+  site('Eleventy', 'js', ['Eleventy', /\b11ty\b/], { deps: { npm: ['@11ty/eleventy'] }, files: /(^|\/)\.eleventy\.(js|cjs|mjs)$|(^|\/)eleventy\.config\.(js|cjs|mjs)$/ }),
+  site('Sphinx', 'python', [/\bSphinx\b/], { deps: { pypi: ['sphinx'] }, files: /(^|\/)docs?\/(source\/)?conf\.py$/ }),
+
   // API styles: they can live side by side, so none competes with another.
   {
     id: 'rest', name: 'REST', area: 'api-style', title: 'Expose a REST API described with OpenAPI',
@@ -209,6 +217,12 @@ export const APP_TECHNOLOGIES: Technology[] = [
   ...testing('Testify', 'go-tests', ['Testify']),
   ...testing('Ginkgo', 'go-tests', ['Ginkgo']),
 ];
+
+/** A documentation site generator; source files naming it (src/adapters/hugo.ts) are weak evidence. */
+function site(name: string, ecosystem: string, text: Technology['text'], evidence: Technology['evidence']): Technology {
+  const id = slug(name);
+  return { id, name, area: 'web-framework', group: 'site-generator', ecosystem, text, evidence: { ...evidence, hint: new RegExp(id, 'i') }, priority: 'low', title: 'Build the documentation site with {name}' };
+}
 
 function testing(name: string, group: string, text: Technology['text']): Technology[] {
   return [{ id: slug(name), name, area: 'testing', group, text, evidence: { detections: [name] } }];

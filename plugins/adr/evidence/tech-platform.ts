@@ -183,12 +183,17 @@ export const PLATFORM_TECHNOLOGIES: Technology[] = [
     id: 'layered', name: 'a layered architecture', area: 'architecture', priority: 'medium',
     reason: 'folder structure is cheap to evolve, but new code should follow one recorded structure', title: 'Organise the code in layers (routes, services, data access)',
     text: ['layered architecture', 'layered', 'n-tier', 'three-tier', 'MVC', 'Model-View-Controller'],
-    evidence: { architecture: 'layered' },
+    // Domain/application/infrastructure folders are layers too; the hexagonal suggestion already covers them.
+    evidence: { architecture: ['layered', 'hexagonal'] }, impliedBy: ['hexagonal'],
   },
   {
     id: 'hexagonal', name: 'a hexagonal architecture', area: 'architecture', priority: 'medium',
     reason: 'ports and adapters only pay off when everyone keeps the domain free of infrastructure code, so the rule needs recording', title: 'Adopt a hexagonal (ports and adapters) architecture',
     text: ['hexagonal', 'ports and adapters', 'ports & adapters', 'clean architecture', 'onion architecture'],
     evidence: { architecture: 'hexagonal' },
+  },
+  {
+    // No folder layout shows module boundaries inside one deployable: checked against nothing, reported as not verifiable.
+    id: 'modular-monolith', name: 'a modular monolith', area: 'architecture', text: ['modular monolith', 'modulith'], evidence: {}, suggest: false,
   },
 ];

@@ -110,9 +110,44 @@ function excludeBackward(mentions: Mention[], start: number, end: number, out: S
   for (const m of inSpan) if (m.tech.area === last.tech.area) out.add(m);
 }
 
-/** Technologies `text` chooses and turns down. */
+/** A verb whose object is the material a tool works on ("parse Python", "generating TypeScript types from"). */
+const SUBJECT_VERB =
+  /\b(?:pars(?:e|es|ed|ing|ers?)|read(?:s|ing)?|generat(?:e|es|ed|ing|ors?)|emit(?:s|ted|ting)?|analy[sz](?:e|es|ed|ing|ers?)|lint(?:s|ed|ing|ers?)?|highlight(?:s|ed|ing)?|tokeni[sz](?:e|es|ed|ing|ers?)|transpil(?:e|es|ed|ing)|index(?:es|ed|ing)?|extract(?:s|ed|ing)?|understand(?:s|ing)?|inspect(?:s|ed|ing)?|scan(?:s|ned|ning)?|format(?:s|ted|ting))(?:\s+(?:the|a|an|of|from|into|to|both|all|any|existing|user|users'|input|their|our))*\s+$/i;
+/** Nouns after a language that make it material, not the implementation language ("Python files", "Go source code"). */
+const SUBJECT_NOUN = /^\s+(?:files?|sources?|source (?:code|files?)|ASTs?|syntax(?: trees?)?|grammars?|parsers?|projects|repositories|repos|codebases?|snippets?)\b/i;
+/** What joins the items of a list of languages ("Python, Go and Rust"). */
+const LIST_GAP = /^\s*(?:,\s*(?:and\s+|or\s+)?|\s+(?:and|or|&)\s+|\s*\/\s*)$/i;
+
+/**
+ * Languages a decision works on rather than in: "we will parse Python files
+ * with tree-sitter" chooses tree-sitter, and whether the project has Python
+ * code says nothing about that decision.
+ */
+function subjectMentions(text: string, mentions: Mention[]): Set<Mention> {
+  const subjects = new Set<Mention>();
+  const languages = mentions.filter((m) => m.tech.area === 'language');
+  languages.forEach((m, i) => {
+    const before = text.slice(Math.max(0, m.index - 80), m.index);
+    const previous = languages[i - 1];
+    const listed = previous !== undefined && subjects.has(previous) && LIST_GAP.test(text.slice(previous.end, m.index));
+    if (listed || SUBJECT_VERB.test(before) || SUBJECT_NOUN.test(text.slice(m.end, m.end + 40))) subjects.add(m);
+  });
+  // "Python, Go and Rust files": the noun after the last makes the whole list material.
+  for (let i = languages.length - 1; i > 0; i--) {
+    const [previous, current] = [languages[i - 1]!, languages[i]!];
+    if (subjects.has(current) && LIST_GAP.test(text.slice(previous.end, current.index))) subjects.add(previous);
+  }
+  return subjects;
+}
+
+/** Words saying a decision keeps several targets side by side ("support X, Y and Z", "adapters for X and Y", "pluggable backends"). */
+const MULTI_TARGET = /\b(?:support(?:s|ed|ing)?|adapters?|plug-?ins?|pluggable|multiple|several|various|any of|each of|targets?|backends?|drivers?|interchangeable)\b/i;
+
+/** Technologies `text` chooses and turns down; languages it only works on ("parse Python") are neither. */
 export function analyseChoice(text: string): { chosen: Technology[]; excluded: Technology[] } {
-  const mentions = findMentions(text);
+  const all = findMentions(text);
+  const subjects = subjectMentions(text, all);
+  const mentions = all.filter((m) => !subjects.has(m));
   const excluded = new Set<Mention>();
   for (const marker of text.matchAll(FORWARD)) {
     const from = marker.index + marker[0].length;
@@ -145,6 +180,20 @@ export interface DecisionReading {
   excluded: Technology[];
   /** Which part of the ADR the choice was read from (the title is always read too). */
   source: DecisionSource;
+  /**
+   * Competing technologies the decision supports side by side ("adapters for
+   * Jekyll, Hugo and MkDocs"): evidence of any of them carries the decision out,
+   * and one present beside the others is no conflict. Each is also in `chosen`.
+   */
+  supported: Technology[][];
+}
+
+/** Groups of two or more competing chosen technologies, when the decision says it supports several targets. */
+function supportedSets(chosen: Technology[], texts: string[]): Technology[][] {
+  if (!texts.some((text) => MULTI_TARGET.test(text))) return [];
+  const byGroup = new Map<string, Technology[]>();
+  for (const tech of chosen) if (tech.group) byGroup.set(tech.group, [...(byGroup.get(tech.group) ?? []), tech]);
+  return [...byGroup.values()].filter((set) => set.length >= 2);
 }
 
 /** MADR's `Chosen option: "PostgreSQL", because …`: the option alone, without the justification. */
@@ -155,9 +204,44 @@ export function chosenOption(decision: string): string | null {
   return option.replace(/["'“”‘’`*_]/g, '').trim() || null;
 }
 
+/** Subsections of a decision that weigh options rather than make the choice ("### Options considered", "Pros and cons"). */
+const OPTIONS_HEADING = /\b(?:options?|alternatives?|pros and cons)\b/i;
+/** Drivers state requirements: neither chosen nor turned down. */
+const DRIVERS_HEADING = /\bdrivers\b/i;
+const CHOICE_HEADING = /\b(?:chosen|selected|outcome)\b/i;
+/** "Options considered: MongoDB, Cassandra" written as a line of the decision. */
+const OPTIONS_LINE = /^\s*(?:[-*]\s+)?[*_]*(?:(?:considered|other|rejected)\s+(?:options|alternatives)|(?:options|alternatives)(?:\s+(?:considered|evaluated|weighed))?)[*_]*\s*:/i;
+
+/**
+ * The decision text without the options it weighed: a section titled "Decision"
+ * often holds "### Options considered" or "Pros and cons" subsections, and
+ * naming an option there is not choosing it.
+ */
+export function splitOptions(decision: string): { choice: string; options: string } {
+  const choice: string[] = [];
+  const options: string[] = [];
+  let skipping = 0;
+  let drivers = false;
+  for (const line of decision.split('\n')) {
+    const heading = /^(#{1,6})\s+(.*)$/.exec(line);
+    if (heading) {
+      const [level, name] = [heading[1]!.length, heading[2]!];
+      if (CHOICE_HEADING.test(name)) skipping = 0;
+      else if (!(skipping && level > skipping)) {
+        drivers = DRIVERS_HEADING.test(name);
+        skipping = drivers || OPTIONS_HEADING.test(name) ? level : 0;
+      }
+    }
+    if (!skipping) (OPTIONS_LINE.test(line) ? options : choice).push(line);
+    else if (!drivers) options.push(line);
+  }
+  return { choice: choice.join('\n').trim(), options: options.join('\n') };
+}
+
 export function readDecision(adr: ParsedAdr): DecisionReading {
   const parts: string[] = [];
   const extraExcluded: Technology[] = [];
+  const weighed: Technology[] = [];
   let source: DecisionSource = 'title';
   const option = adr.decision ? chosenOption(adr.decision) : null;
   if (option) {
@@ -171,14 +255,19 @@ export function readDecision(adr: ParsedAdr): DecisionReading {
     source = 'y-statement';
     if (adr.yStatement.neglected) extraExcluded.push(...mentionedTechnologies(adr.yStatement.neglected));
   } else if (adr.decision) {
-    parts.push(adr.decision);
+    const { choice, options } = splitOptions(adr.decision);
+    parts.push(choice);
     source = 'decision';
+    weighed.push(...mentionedTechnologies(options));
   }
   // Each part is read on its own so a clause never runs from the title into the decision.
   const readings = [adr.title, ...parts].map(analyseChoice);
+  // Options weighed beside a choice of their area were turned down; without such a choice ("we chose option 2") nothing is known.
+  const picked = readings.flatMap((r) => r.chosen);
+  extraExcluded.push(...weighed.filter((tech) => !picked.includes(tech) && picked.some((p) => p.area === tech.area)));
   const excluded = unique([...readings.flatMap((r) => r.excluded), ...extraExcluded]);
   const chosen = unique(readings.flatMap((r) => r.chosen)).filter((tech) => !excluded.includes(tech));
-  return { chosen, excluded, source };
+  return { chosen, excluded, source, supported: supportedSets(chosen, [adr.title, ...parts]) };
 }
 
 /** Everything an ADR names: title, context, decision, consequences, options. */

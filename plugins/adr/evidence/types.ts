@@ -32,7 +32,8 @@ export interface EvidenceSpec {
   images?: RegExp;
   /** A language of the scan's language statistics; it counts when it holds a real share of the code. */
   language?: string;
-  architecture?: ArchitectureKind;
+  /** Architecture signals that show it; a layered architecture is also shown by hexagonal (domain/application/infrastructure) folders. */
+  architecture?: ArchitectureKind | ArchitectureKind[];
   ci?: CiProvider;
   /** Anything else read from the scan's infrastructure, as evidence strings. */
   infra?: (scan: ProjectScan) => string[];

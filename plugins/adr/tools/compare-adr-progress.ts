@@ -22,16 +22,18 @@ const Tasks = Type.Object({
   pending: Type.Number(),
   blocked: Type.Number(),
   cancelled: Type.Number(),
-  completionRate: Type.Union([Type.Number(), Type.Null()], { description: 'completed / (total - cancelled), 0 to 1.' }),
+  untouchedGenerated: Type.Number({ description: 'Pending tasks generate_adr_todo made that nobody has updated: the plan, not progress; left out of the rate and the score.' }),
+  completionRate: Type.Union([Type.Number(), Type.Null()], { description: 'completed / (total - cancelled - untouchedGenerated), 0 to 1.' }),
 });
 
 const Decision = Type.Object({
   technology: Type.String(),
   area: Type.String(),
-  status: StringEnum(['implemented', 'gap', 'conflict', 'skipped'] as const),
+  status: StringEnum(['implemented', 'gap', 'conflict', 'skipped', 'unverifiable'] as const, { description: 'unverifiable: an architecture style the scan shows no sign of (not counted).' }),
   evidenceKind: StringEnum(['strong', 'weak', 'none'] as const),
   evidence: Type.Array(Type.String()),
   competitors: Type.Array(Type.Object({ technology: Type.String(), evidence: Type.Array(Type.String()) })),
+  targets: Type.Optional(Type.Array(Type.Object({ technology: Type.String(), evidence: Type.Array(Type.String()) }), { description: 'A decision supporting several targets: each one and its evidence; any of them carries the decision out.' })),
 });
 
 const Scoring = Type.Object({
@@ -75,8 +77,9 @@ export const compareAdrProgressTool = (deps: AdrToolDeps) =>
     name: 'compare_adr_progress',
     title: 'Compare ADR progress',
     description:
-      'Check how far the accepted ADRs are implemented: for each one, whether the technologies its decision chooses are in the code (implemented, gap, or conflict when a competing technology is used instead), how many of its tasks are done, ' +
-      'and the mismatches (completed tasks without evidence, technologies of superseded or rejected decisions still in use, code contradicting an accepted ADR), with an alignment score from 0 to 100 and the formula behind it. Use it to audit whether decisions were carried out. Read-only.',
+      'Check how far the accepted ADRs are implemented: for each one, whether the technologies its decision chooses are in the code (implemented, gap, or conflict when a competing technology is used instead), how many of its tasks are done. ' +
+      'Only the decision (or MADR chosen option) names choices, never the options it weighed; a decision supporting several targets ("adapters for Jekyll, Hugo and MkDocs") is carried out by evidence of any of them; a language the decision only parses or generates is not chosen; an architecture style with no sign in the folders is unverifiable, not a gap; pending tasks generate_adr_todo made that nobody has touched are not counted. ' +
+      'It also reports the mismatches (completed tasks without evidence, technologies of superseded or rejected decisions still in use, code contradicting an accepted ADR), with an alignment score from 0 to 100 and the formula behind it. Use it to audit whether decisions were carried out. Read-only.',
     input: Params({
       todoPath: Type.Optional(Type.String({ default: 'TODO.md', description: 'Markdown TODO file, relative to the project; its checkboxes under a heading naming an ADR count when no stored task links to that ADR.' })),
       adrDirectory: Type.Optional(Type.String({ default: 'docs/adrs', description: 'Folder of the ADRs, relative to the project; when the default is missing, the usual ADR folders are searched.' })),
