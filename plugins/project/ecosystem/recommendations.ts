@@ -7,6 +7,7 @@ import type { FileEntry, ProjectScan } from '../scanner/index.js';
 import { parseImage } from '../environment/images.js';
 import { lockStatus } from '../environment/lockfiles.js';
 import { dirName, isVendoredOrGenerated } from '../environment/read.js';
+import { docsSites, docsSiteFiles } from './docs-sites.js';
 import type { QualitySignals } from './quality.js';
 
 export interface Recommendation {
@@ -56,13 +57,16 @@ export function recommendations(scan: ProjectScan, files: readonly FileEntry[], 
     out.push({ id: 'add-migrations', priority: 'medium', category: 'database', message: 'Manage the database schema with versioned migrations.', evidence: [...relational.map((detection) => `${detection.name} (${detection.evidence[0]})`), 'no migrations/, db/migrate/, alembic/ or prisma/migrations/ folder'] });
   }
 
-  const js = count(scan, ['JavaScript', 'TypeScript', 'Vue', 'Svelte', 'Astro']);
+  // Language advice is for the product's code: a docs site's Gemfile, _plugins/ or conf.py is left out.
+  const sites = docsSites(scan.manifests);
+  const productCount = (languages: string[]) => Math.max(0, count(scan, languages) - docsSiteFiles(sites, files, languages));
+  const js = productCount(['JavaScript', 'TypeScript', 'Vue', 'Svelte', 'Astro']);
   if (js > 0 && !has('ESLint') && !has('Biome') && !has('Oxlint')) out.push({ id: 'add-linter-js', priority: 'medium', category: 'linting', message: 'Add a linter for the JavaScript/TypeScript code (ESLint or Biome).', evidence: [`${js} JavaScript/TypeScript files`, 'no ESLint, Biome or Oxlint config or dependency'] });
-  const python = count(scan, ['Python']);
+  const python = productCount(['Python']);
   if (python > 0 && !has('Ruff') && !has('Flake8') && !has('Pylint')) out.push({ id: 'add-linter-python', priority: 'medium', category: 'linting', message: 'Add a linter for the Python code (Ruff, or Flake8/Pylint).', evidence: [`${python} Python files`, 'no Ruff, Flake8 or Pylint config, config section or dependency'] });
   const go = count(scan, ['Go']);
   if (go > 0 && !has('golangci-lint')) out.push({ id: 'add-linter-go', priority: 'low', category: 'linting', message: 'Add golangci-lint for checks beyond go vet.', evidence: [`${go} Go files`, 'no .golangci.yml'] });
-  const ruby = count(scan, ['Ruby']);
+  const ruby = productCount(['Ruby']);
   if (ruby > 0 && !has('RuboCop')) out.push({ id: 'add-linter-ruby', priority: 'low', category: 'linting', message: 'Add RuboCop for the Ruby code.', evidence: [`${ruby} Ruby files`, 'no .rubocop.yml or rubocop gem'] });
 
   const loose_ts = quality.typing.typescript.filter((config) => config.strict === false || (config.strict === null && config.extends === null));

@@ -23,11 +23,31 @@ const JS: Extractor[] = [
   /\bDeno\.env\.get\(\s*(['"`])([A-Za-z_]\w*)\1/g,
   /\bBun\.env\.([A-Za-z_]\w*)/g,
 ];
+// Only the process environment: os.environ / os.getenv. A WSGI `environ['PATH_INFO']`,
+// `request.environ[...]` or an ASGI `scope[...]` is a per-request dict, not configuration.
 const PYTHON: Extractor[] = [
-  /\b(?:os\.)?environ\[\s*(['"])([A-Za-z_]\w*)\1\s*\]/g,
-  /\b(?:os\.)?environ\.get\(\s*(['"])([A-Za-z_]\w*)\1/g,
-  /\b(?:os\.)?getenv\(\s*(['"])([A-Za-z_]\w*)\1/g,
+  /(?<![\w.])os\.environ\[\s*(['"])([A-Za-z_]\w*)\1\s*\]/g,
+  /(?<![\w.])os\.environ\.get\(\s*(['"])([A-Za-z_]\w*)\1/g,
+  /(?<![\w.])os\.getenv\(\s*(['"])([A-Za-z_]\w*)\1/g,
 ];
+/** Bare `environ[...]` / `getenv(...)` count only in a file that imports them from os. */
+const PYTHON_BARE: Record<'environ' | 'getenv', Extractor[]> = {
+  environ: [/(?<![\w.])environ\[\s*(['"])([A-Za-z_]\w*)\1\s*\]/g, /(?<![\w.])environ\.get\(\s*(['"])([A-Za-z_]\w*)\1/g],
+  getenv: [/(?<![\w.])getenv\(\s*(['"])([A-Za-z_]\w*)\1/g],
+};
+const FROM_OS = /^[ \t]*from[ \t]+os[ \t]+import[ \t]*\(?([^)\n]*)/gm;
+
+/** The names a Python file imports from os (`from os import environ, getenv`), without aliases. */
+function importedFromOs(text: string): Set<string> {
+  const names = new Set<string>();
+  for (const match of text.matchAll(FROM_OS)) {
+    for (const part of match[1]!.split(',')) {
+      const words = part.trim().split(/\s+/);
+      if (words.length === 1) names.add(words[0]!);
+    }
+  }
+  return names;
+}
 const GO: Extractor[] = [/\bos\.(?:Getenv|LookupEnv)\(\s*"([A-Za-z_]\w*)"/g];
 const RUBY: Extractor[] = [/\bENV\[\s*(['"])([A-Za-z_]\w*)\1\s*\]/g, /\bENV\.fetch\(?\s*(['"])([A-Za-z_]\w*)\1/g];
 const PRISMA: Extractor[] = [/\benv\(\s*"([A-Za-z_]\w*)"\s*\)/g];
@@ -192,7 +212,12 @@ export function extractUses(path: string, text: string): EnvUse[] {
     seen.add(`${name}@${location}`);
     out.push({ name, location });
   };
-  for (const pattern of extractors) {
+  const patterns = [...extractors];
+  if (extractors === PYTHON) {
+    const fromOs = importedFromOs(text);
+    for (const name of ['environ', 'getenv'] as const) if (fromOs.has(name)) patterns.push(...PYTHON_BARE[name]);
+  }
+  for (const pattern of patterns) {
     for (const match of text.matchAll(pattern)) add(match[match.length - 1]!, match.index);
   }
   if (extractors === JS) {

@@ -7,6 +7,7 @@
 import type { CiDetails } from './ci.js';
 import type { ComposeInfo, DockerfileInfo, KubernetesInfo } from './containers.js';
 import type { EnvVarReport } from './env-vars.js';
+import type { LibraryVerdict } from './library.js';
 import type { LockStatus } from './lockfiles.js';
 import type { RuntimeConflict, RuntimeSource } from './runtimes.js';
 
@@ -35,6 +36,8 @@ export interface EnvironmentFacts {
   runtimes: RuntimeSource[];
   conflicts: RuntimeConflict[];
   envVars: EnvVarReport;
+  /** A library is not told to add an env template: its callers supply the environment (see library.ts). */
+  library?: LibraryVerdict;
   dockerfiles: DockerfileInfo[];
   compose: ComposeInfo[];
   kubernetes: KubernetesInfo;
@@ -63,8 +66,9 @@ function development(facts: EnvironmentFacts): Finding[] {
   const { envVars } = facts;
   const out: Finding[] = [];
   if (envVars.templates.length > 0) out.push({ id: 'env-template', status: 'ok', message: 'Environment template present.', evidence: envVars.templates });
+  else if (facts.library?.library && envVars.used > envVars.builtInIgnored.length) out.push({ id: 'env-template', status: 'info', message: `A library: its callers set the ${envVars.used - envVars.builtInIgnored.length} variables it reads, so no .env.example is expected; document them instead.`, evidence: [...facts.library.evidence, ...envVars.missing.slice(0, 5).map((item) => `${item.name} (${item.locations[0]})`)] });
   else if (envVars.used > envVars.builtInIgnored.length) out.push({ id: 'env-template', status: 'missing', message: `No .env.example (or .env.sample/.env.template) though the code reads ${envVars.used - envVars.builtInIgnored.length} variables.`, evidence: envVars.missing.slice(0, 5).map((item) => `${item.name} (${item.locations[0]})`) });
-  if (envVars.missingCount > 0) out.push({ id: 'env-undeclared', status: 'warning', message: `${envVars.missingCount} variables used in code are not declared in a template, compose or Dockerfile ENV.`, evidence: envVars.missing.slice(0, 10).map((item) => `${item.name} (${item.locations.join(', ')})`) });
+  if (envVars.missingCount > 0 && !facts.library?.library) out.push({ id: 'env-undeclared', status: 'warning', message: `${envVars.missingCount} variables used in code are not declared in a template, compose or Dockerfile ENV.`, evidence: envVars.missing.slice(0, 10).map((item) => `${item.name} (${item.locations.join(', ')})`) });
   if (envVars.unusedCount > 0) out.push({ id: 'env-unused', status: 'info', message: `${envVars.unusedCount} declared variables are never read by the code or compose.`, evidence: envVars.unused.slice(0, 10).map((item) => `${item.name} (${item.declaredIn.join(', ')})`) });
   for (const file of envVars.dotenvFiles) {
     out.push(file.gitignored === false
@@ -181,7 +185,7 @@ export function optimisations(facts: EnvironmentFacts): Optimisation[] {
   add('healthcheck', 'medium', 'Declare a HEALTHCHECK (or Kubernetes probes) so the orchestrator can restart a hung container.', facts.kubernetes.withProbes > 0 ? [] : files.filter((file) => !file.healthcheck).map((file) => file.path), DEPLOYED);
   add('node-env-production', 'medium', 'Set NODE_ENV=production in the Node image: frameworks skip dev-only code paths.', files.filter((file) => !file.nodeEnvProduction && file.images.some((image) => image.runtime?.name === 'node')).map((file) => file.path), DEPLOYED);
   add('ci-cache', 'medium', 'Cache dependencies in CI (setup-* `cache:` input or actions/cache) to cut install time.', facts.ci.filter((config) => config.caching.length === 0 && (config.setups.length > 0 || config.images.length > 0 || config.provider === 'GitHub Actions')).map((config) => config.path), ['ci']);
-  add('declare-env-vars', 'medium', 'Declare the variables the code reads in .env.example so every environment knows to set them.', facts.envVars.missing.map((item) => `${item.name} (${item.locations[0]})`), ['development', ...DEPLOYED]);
+  add('declare-env-vars', 'medium', 'Declare the variables the code reads in .env.example so every environment knows to set them.', facts.library?.library ? [] : facts.envVars.missing.map((item) => `${item.name} (${item.locations[0]})`), ['development', ...DEPLOYED]);
   add('kubernetes-probes', 'medium', 'Add liveness/readiness probes to the Kubernetes workloads that have none.', facts.kubernetes.workloads > facts.kubernetes.withProbes ? [`${facts.kubernetes.workloads - facts.kubernetes.withProbes} of ${facts.kubernetes.workloads} workloads without probes`] : [], DEPLOYED);
   add('kubernetes-limits', 'medium', 'Set resource requests and limits on the Kubernetes workloads.', facts.kubernetes.workloads > facts.kubernetes.withLimits ? [`${facts.kubernetes.workloads - facts.kubernetes.withLimits} of ${facts.kubernetes.workloads} workloads without limits`] : [], DEPLOYED);
   add('apt-lists', 'low', 'Remove /var/lib/apt/lists in the same RUN as apt-get install to keep the layer small.', files.map((file) => file.aptListsKept).filter((item): item is string => item !== null), DEPLOYED);

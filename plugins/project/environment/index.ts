@@ -9,6 +9,7 @@ import type { ScanResult } from '../service.js';
 import { readCiDetails } from './ci.js';
 import { readCompose, readDockerfiles, readKubernetes } from './containers.js';
 import { analyseEnvVars } from './env-vars.js';
+import { libraryVerdict } from './library.js';
 import { ENVIRONMENT_TYPES, environmentFindings, optimisations, type EnvironmentFacts, type EnvironmentType } from './findings.js';
 import { lockStatus } from './lockfiles.js';
 import { BoundedReader, dirName } from './read.js';
@@ -49,6 +50,7 @@ export async function analyseEnvironment(
     runtimes,
     conflicts,
     envVars,
+    library: await libraryVerdict(files, reader),
     dockerfiles,
     compose,
     kubernetes,

@@ -37,10 +37,11 @@ export interface ComponentView {
 
 export function componentView(graph: ImportGraph, limits: { components: number; top: number }): ComponentView & { componentCount: number } {
   const { mapper } = graph;
-  const byName = new Map<string, { files: number; layers: Map<Layer, number>; deps: Map<string, number>; importers: Set<string>; externals: Map<string, number> }>();
+  // runtimeDeps: the deps reached by at least one runtime import; type-only imports make no cycle.
+  const byName = new Map<string, { files: number; layers: Map<Layer, number>; deps: Map<string, number>; runtimeDeps: Set<string>; importers: Set<string>; externals: Map<string, number> }>();
   const entry = (name: string) => {
     let found = byName.get(name);
-    if (!found) byName.set(name, (found = { files: 0, layers: new Map(), deps: new Map(), importers: new Set(), externals: new Map() }));
+    if (!found) byName.set(name, (found = { files: 0, layers: new Map(), deps: new Map(), runtimeDeps: new Set(), importers: new Set(), externals: new Map() }));
     return found;
   };
   const externals = new Map<string, number>();
@@ -56,18 +57,19 @@ export function componentView(graph: ImportGraph, limits: { components: number; 
       externals.set(name, (externals.get(name) ?? 0) + 1);
       component.externals.set(name, (component.externals.get(name) ?? 0) + 1);
     }
-    for (const { target, targetKind } of imports.internal) {
-      if (targetKind === 'file') fileGraph.set(path, (fileGraph.get(path) ?? new Set()).add(target));
+    for (const { target, targetKind, typeOnly } of imports.internal) {
+      if (targetKind === 'file' && !typeOnly) fileGraph.set(path, (fileGraph.get(path) ?? new Set()).add(target));
       const to = mapper.moduleOfTarget(target, targetKind);
       if (to === from) continue;
       component.deps.set(to, (component.deps.get(to) ?? 0) + 1);
+      if (!typeOnly) component.runtimeDeps.add(to);
       entry(to).importers.add(path);
     }
   }
 
   const edges = [...byName].flatMap(([from, c]) => [...c.deps].map(([to, imports]) => ({ from, to, imports })));
   edges.sort((a, b) => b.imports - a.imports || a.from.localeCompare(b.from) || a.to.localeCompare(b.to));
-  const componentGraph = new Map([...byName].map(([name, c]) => [name, new Set(c.deps.keys())]));
+  const componentGraph = new Map([...byName].map(([name, c]) => [name, c.runtimeDeps]));
   const componentCycles = stronglyConnected(componentGraph).map((members) => ({ members, loop: loopThrough(members, componentGraph) }));
   const fileGroups = stronglyConnected(fileGraph);
 
@@ -108,7 +110,7 @@ export function componentView(graph: ImportGraph, limits: { components: number; 
 /** File cycles passing through `path`, each as a loop starting and ending at it. */
 export function cyclesThrough(graph: ImportGraph, path: string): string[][] {
   const fileGraph = new Map<string, string[]>();
-  for (const [from, imports] of graph.files) fileGraph.set(from, imports.internal.filter((i) => i.targetKind === 'file').map((i) => i.target));
+  for (const [from, imports] of graph.files) fileGraph.set(from, imports.internal.filter((i) => i.targetKind === 'file' && !i.typeOnly).map((i) => i.target));
   const group = stronglyConnected(fileGraph).find((members) => members.includes(path));
   if (!group) return [];
   return [loopThrough([path, ...group.filter((member) => member !== path)], fileGraph)];

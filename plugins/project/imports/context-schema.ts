@@ -48,7 +48,7 @@ const FileResult = Type.Object({
   inGraph: Type.Boolean({ description: 'False when the file is not a JS/TS, Python or Go source of the listing; imports are then empty.' }),
   note: Type.Optional(Type.String()),
   imports: Type.Object({
-    internal: Type.Array(Type.Object({ path: Type.String(), kind: StringEnum(['file', 'package'] as const), specifier: Type.String(), module: Type.String(), layer: Layer })),
+    internal: Type.Array(Type.Object({ path: Type.String(), kind: StringEnum(['file', 'package'] as const), specifier: Type.String(), module: Type.String(), layer: Layer, typeOnly: Type.Optional(Type.Boolean({ description: 'Imported only under `if TYPE_CHECKING:`: no runtime dependency, not counted in cycles.' })) })),
     internalCount: Type.Number(),
     external: Type.Array(Type.String()),
     builtin: Type.Array(Type.String()),

@@ -47,6 +47,7 @@ export function fileContext(graph: ImportGraph, path: string, adrs: ProjectAdrs,
     specifier: edge.specifier,
     module: mapper.moduleOfTarget(edge.target, edge.targetKind),
     layer: layerOf(edge.targetKind === 'file' ? edge.target : `${edge.target}/_`).layer,
+    ...(edge.typeOnly ? { typeOnly: true } : {}),
   }));
   // A Go file is imported through its package: the importers of its folder.
   const targetKey = path.endsWith('.go') ? (path.includes('/') ? path.slice(0, path.lastIndexOf('/')) : '') : path;

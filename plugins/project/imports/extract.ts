@@ -1,7 +1,8 @@
 /**
  * Import statements of one source file, read from its masked text (see lex.ts):
  * JS/TS static imports, re-exports, dynamic import() and require(); Python
- * `import a.b` and `from .x import y`; Go import declarations.
+ * `import a.b` and `from .x import y` (marked type-only under `if TYPE_CHECKING:`);
+ * Go import declarations.
  */
 import { maskGo, maskJs, maskPython, scriptBlocks, STRING } from './lex.js';
 
@@ -15,6 +16,8 @@ export interface RawImport {
   names?: string[];
   /** Python relative level: the number of leading dots (0 for an absolute import). */
   level?: number;
+  /** Python, under `if TYPE_CHECKING:`: read by type checkers only, never at run time (so no runtime edge, no cycle). */
+  typeOnly?: true;
 }
 
 const EXTENSIONS: Record<string, SourceLanguage> = {
@@ -63,15 +66,17 @@ function extractPython(text: string): RawImport[] {
   // One statement per line: `;` separates statements and a backslash continues a line.
   const code = masked.replace(/\\\r?\n/g, ' ').replace(/;/g, '\n');
   const found: RawImport[] = [];
+  const typeOnly = typeCheckingBlocks(code);
+  const mark = (index: number): { typeOnly?: true } => (typeOnly.some(([start, end]) => index >= start && index < end) ? { typeOnly: true } : {});
   const from = /^[ \t]*from[ \t]+(\.*)([\w.]*)[ \t]+import[ \t]*(\([^)]*\)|[^\n]*)/gm;
   for (const match of code.matchAll(from)) {
     const names = match[3]!.replace(/[()]/g, ' ').split(',').map((part) => part.trim().split(/\s+/)[0]!).filter((name) => /^\w+$/.test(name));
-    found.push({ specifier: match[2]!, level: match[1]!.length, names, form: 'from' });
+    found.push({ specifier: match[2]!, level: match[1]!.length, names, form: 'from', ...mark(match.index) });
   }
   for (const match of code.matchAll(/^[ \t]*import[ \t]+([^\n]+)/gm)) {
     for (const part of match[1]!.split(',')) {
       const name = part.trim().split(/\s+/)[0]!;
-      if (/^[A-Za-z_][\w.]*$/.test(name)) found.push({ specifier: name, level: 0, form: 'import' });
+      if (/^[A-Za-z_][\w.]*$/.test(name)) found.push({ specifier: name, level: 0, form: 'import', ...mark(match.index) });
     }
   }
   // importlib.import_module('pkg.mod') and __import__('pkg'): fixed names only.
@@ -83,6 +88,27 @@ function extractPython(text: string): RawImport[] {
     }
   }
   return found;
+}
+
+/**
+ * Character ranges of `if TYPE_CHECKING:` / `if typing.TYPE_CHECKING:` bodies (any
+ * `x.TYPE_CHECKING`): the lines after the `if` indented deeper than it, blank lines included.
+ */
+function typeCheckingBlocks(code: string): Array<[number, number]> {
+  const blocks: Array<[number, number]> = [];
+  for (const match of code.matchAll(/^([ \t]*)if[ \t]+(?:[A-Za-z_]\w*\.)?TYPE_CHECKING[ \t]*:[ \t]*(?:#[^\n]*)?$/gm)) {
+    const indent = match[1]!.length;
+    const start = match.index + match[0].length;
+    let end = start;
+    const line = /\n([ \t]*)([^\n]*)/y;
+    line.lastIndex = start;
+    for (let next = line.exec(code); next; next = line.exec(code)) {
+      if (next[2]!.trim() !== '' && next[1]!.length <= indent) break;
+      end = line.lastIndex;
+    }
+    blocks.push([start, end]);
+  }
+  return blocks;
 }
 
 function extractGo(text: string): RawImport[] {

@@ -26,6 +26,8 @@ export interface InternalImport {
   target: string;
   targetKind: 'file' | 'package';
   specifier: string;
+  /** Only under `if TYPE_CHECKING:` (Python): not a runtime dependency, left out of cycles. */
+  typeOnly?: true;
 }
 
 export interface FileImports {
@@ -159,7 +161,11 @@ function resolveAll(
         if (resolution.targetKind === 'file' && !sources.has(resolution.target)) result.assets++;
         else if (resolution.target !== path && !seenTargets.has(resolution.target)) {
           seenTargets.add(resolution.target);
-          result.internal.push({ target: resolution.target, targetKind: resolution.targetKind, specifier: raw.level ? '.'.repeat(raw.level) + raw.specifier : raw.specifier });
+          result.internal.push({ target: resolution.target, targetKind: resolution.targetKind, specifier: raw.level ? '.'.repeat(raw.level) + raw.specifier : raw.specifier, ...(raw.typeOnly ? { typeOnly: true as const } : {}) });
+        } else if (!raw.typeOnly) {
+          // Imported at run time as well: the edge is a runtime one.
+          const edge = result.internal.find((item) => item.target === resolution.target);
+          if (edge?.typeOnly) delete edge.typeOnly;
         }
         break;
       case 'external':

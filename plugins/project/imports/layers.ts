@@ -27,12 +27,15 @@ const FOLDER_LAYERS: Record<Exclude<Layer, 'unknown'>, string[]> = {
 const BY_FOLDER = new Map<string, Layer>(Object.entries(FOLDER_LAYERS).flatMap(([layer, names]) => names.map((name) => [name, layer as Layer])));
 
 const BY_SUFFIX: Array<[RegExp, Layer]> = [
-  [/(\.(test|spec)\.[cm]?[jt]sx?$|_test\.go$|(^|\/)test_[^/]*\.py$|_test\.py$)/, 'test'],
+  [/(\.(test|spec)\.[cm]?[jt]sx?$|_test\.go$|(^|\/)test_[^/]*\.py$|_test\.py$|_spec\.rb$|\.bats$)/, 'test'],
   [/\.(controller|resolver|route|routes|handler|gateway\.http|page|component|view)\.[cm]?[jt]sx?$/, 'presentation'],
   [/\.(service|usecase|use-case|command|query)\.[cm]?[jt]sx?$/, 'application'],
   [/\.(entity|model|aggregate|value-object|vo)\.[cm]?[jt]sx?$/, 'domain'],
   [/\.(repository|repo|dao|adapter|client|migration)\.[cm]?[jt]sx?$/, 'infrastructure'],
 ];
+
+/** Folders that hold tests and nothing else: anything under them is a test, whatever the folders below are named (tests/domain/...). */
+const TEST_ROOTS = new Set(['test', 'tests', '__tests__', 'spec', 'specs', 'e2e', '__mocks__', 'testdata']);
 
 /** Generic folders ("internal", "pkg", "lib") say less than a specific one further up; they only count when nothing else does. */
 const WEAK = new Set(['internal', 'pkg', 'lib', 'libs']);
@@ -41,6 +44,8 @@ export function layerOf(path: string): { layer: Layer; evidence: string | null }
   const name = path.slice(path.lastIndexOf('/') + 1);
   for (const [pattern, layer] of BY_SUFFIX) if (pattern.test(path)) return { layer, evidence: name };
   const folders = path.split('/').slice(0, -1);
+  const testRoot = folders.findIndex((folder) => TEST_ROOTS.has(folder.toLowerCase()));
+  if (testRoot >= 0) return { layer: 'test', evidence: `${folders.slice(0, testRoot + 1).join('/')}/` };
   let weak: { layer: Layer; evidence: string } | null = null;
   for (let i = folders.length - 1; i >= 0; i--) {
     const folder = folders[i]!.toLowerCase();

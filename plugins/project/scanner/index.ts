@@ -9,7 +9,7 @@ import { scanCi } from './ci.js';
 import { detect } from './detect.js';
 import { scanDocumentation } from './docs.js';
 import { scanInfrastructure } from './infrastructure.js';
-import { countLanguages } from './languages.js';
+import { countLanguages, shebangLanguages } from './languages.js';
 import { manifestKind, readManifest } from './manifests.js';
 import { FileReader } from './read.js';
 import type { FileEntry, Manifest, ProjectScan, ScanOptions } from './types.js';
@@ -41,6 +41,7 @@ export async function scanListing(root: string, listing: Listing, signal?: Abort
   const found = detect(manifests, files);
   const infrastructure = await scanInfrastructure(files, reader, signal);
   const ci = await scanCi(files, reader);
+  const byShebang = await shebangLanguages(files, reader, signal);
   signal?.throwIfAborted();
 
   return {
@@ -49,7 +50,7 @@ export async function scanListing(root: string, listing: Listing, signal?: Abort
     source: listing.source,
     truncated: listing.truncated,
     files: { count: files.length, bytes: files.reduce((sum, file) => sum + file.size, 0) },
-    languages: countLanguages(files),
+    languages: countLanguages(files, byShebang),
     manifests,
     frameworks: found.framework,
     databases: found.database,

@@ -6,7 +6,7 @@
  * project root. Anything over the size cap is left unread and reported.
  */
 import { join } from 'node:path';
-import { readConfinedText, type ToolError } from '../../../sdk/index.js';
+import { openConfined, readConfinedText, type ToolError } from '../../../sdk/index.js';
 import type { FileEntry } from './types.js';
 
 export const MAX_READ_BYTES = 1024 * 1024;
@@ -48,6 +48,22 @@ export class FileReader {
     if ('text' in read) return read.text;
     this.skip(file.path, read.error);
     return null;
+  }
+
+  /** The first `bytes` bytes of a listed file as text, or null when unreadable (not recorded: a peek, not a read the scan relies on). */
+  async head(file: FileEntry, bytes: number): Promise<string | null> {
+    try {
+      const { handle } = await openConfined(join(this.root, file.path), [this.root], { display: file.path });
+      try {
+        const buffer = Buffer.alloc(Math.min(bytes, file.size));
+        const { bytesRead } = await handle.read(buffer, 0, buffer.length, 0);
+        return buffer.subarray(0, bytesRead).toString('utf8');
+      } finally {
+        await handle.close();
+      }
+    } catch {
+      return null;
+    }
   }
 
   skip(path: string, reason: string): void {
