@@ -13,6 +13,12 @@ export interface AreaOption {
   /** How the option reads mid-sentence, when not as its name ("horizontal autoscaling"). */
   phrase?: string;
   pattern: RegExp;
+  /** A name several areas share ("Redis" caches and queues): the option counts only in sentences that also match this. */
+  context?: RegExp;
+  /** Compliance controls: the regimes the control serves, so a GDPR-only PRD is not offered payment tokenisation. */
+  regimes?: string[];
+  /** A fallback rather than a usual candidate: offered only when the PRD names it. */
+  onlyWhenNamed?: boolean;
   good: string;
   bad: string;
 }
@@ -84,11 +90,14 @@ export const AREAS: DecisionArea[] = [
       { name: 'AWS', pattern: /\b(?:aws|amazon web services|ec2|ecs|eks|fargate|aws lambda)\b/i, good: 'it offers the broadest set of managed services (databases, queues, identity) and regions', bad: 'services and IAM are AWS-specific, which raises the cost of moving away' },
       { name: 'Google Cloud', pattern: /\b(?:gcp|google cloud|gke|cloud run)\b/i, good: 'it offers strong managed Kubernetes (GKE) and data services', bad: 'it has fewer managed services and regions than AWS' },
       { name: 'Azure', pattern: /\b(?:azure|aks)\b/i, good: 'it integrates with Microsoft identity (Entra ID) and enterprise agreements', bad: 'services are Azure-specific, which raises the cost of moving away' },
+      { name: 'Vercel', pattern: /\bvercel\b/i, good: 'it deploys web front ends and serverless functions from git with previews per branch and a global edge network', bad: 'long-running services, queues and databases need another platform' },
+      { name: 'Netlify', pattern: /\bnetlify\b/i, good: 'it deploys static and serverless web apps from git with no servers to run', bad: 'back-end services and data need another platform' },
       { name: 'On-premises', pattern: /\bon-?prem(?:ise|ises)?\b|\bown data ?cent(?:er|re)s?\b/i, good: 'the team controls where data lives and the hardware it runs on', bad: 'the team runs hardware, capacity and failover itself' },
     ],
     chosenTitle: (names) => `Host the system on ${names}`,
     openTitle: () => 'Choose the hosting platform',
-    covers: /\b(host(?:ing|ed)?|cloud (?:provider|platform)|deploy(?:ment)? platform|infrastructure)\b/i,
+    // "Infrastructure" alone (infrastructure as code) is tooling, not where the system runs.
+    covers: /\b(host(?:ing|ed)?|cloud (?:provider|platform|infrastructure)|deploy(?:ment)? platform|infrastructure (?:provider|platform))\b/i,
   },
   {
     id: 'auth',
@@ -102,6 +111,8 @@ export const AREAS: DecisionArea[] = [
       { name: 'Okta', pattern: /\bokta\b/i, good: 'it provides enterprise single sign-on (SAML, OIDC) and directory integration', bad: 'it is expensive at consumer scale' },
       { name: 'Amazon Cognito', pattern: /\bcognito\b/i, good: 'it provides managed user pools integrated with AWS services', bad: 'its hosted login is hard to customise, and it ties sign-in to AWS' },
       { name: 'Keycloak', pattern: /\bkeycloak\b/i, good: 'it is an open-source OIDC and SAML server with no per-user fees', bad: 'the team runs, patches and scales it' },
+      { name: 'GitHub OAuth', pattern: /\bgithub (?:oauth|sign[- ]?in|log ?in|SSO)\b|\b(?:sign|log)[- ]?in (?:with|via|through) github\b/i, good: 'developers sign in with the account they already have, with no passwords to store', bad: 'users without a GitHub account, and enterprise SSO, need another identity provider' },
+      { name: 'Google sign-in', pattern: /\bgoogle (?:oauth|sign[- ]?in|log ?in|SSO)\b|\b(?:sign|log)[- ]?in (?:with|via|through) google\b/i, good: 'most users already have a Google account', bad: 'users without a Google account need another way in' },
       { name: 'Microsoft Entra ID', pattern: /\b(?:entra(?: id)?|azure ad|azure active directory)\b/i, good: 'it gives single sign-on to organisations on Microsoft 365', bad: 'it is less suited to consumer sign-up' },
     ],
     chosenTitle: (names) => `Use ${names} for authentication`,
@@ -120,11 +131,13 @@ export const AREAS: DecisionArea[] = [
       { name: 'RabbitMQ', pattern: /\brabbit ?mq\b/i, good: 'it offers flexible routing and simple work queues', bad: 'messages are gone once consumed: no replay of history' },
       { name: 'Amazon SQS/SNS', pattern: /\b(?:sqs|sns)\b/i, good: 'it offers fully managed queues and fan-out with no servers to run', bad: 'it is AWS-specific, and ordering needs FIFO queues with lower throughput' },
       { name: 'Google Pub/Sub', pattern: /\b(?:google (?:cloud )?|cloud )pub\/?sub\b/i, good: 'it is fully managed, global messaging', bad: 'it ties messaging to Google Cloud' },
+      { name: 'Redis job queue', phrase: 'a Redis job queue', onlyWhenNamed: true, pattern: /\bredis\b|\bbullmq\b|\bsidekiq\b/i, context: /\bqueues?\b|\bjobs?\b|\bworkers?\b|\bstreams?\b|\bpub\/?sub\b/i, good: 'a Redis the team already runs carries background jobs with simple libraries (BullMQ, Sidekiq)', bad: 'durability depends on Redis persistence settings, and there is no long-term replay' },
       { name: 'NATS', pattern: /\bnats\b/i, good: 'it is lightweight, very low-latency messaging (JetStream adds persistence)', bad: 'its ecosystem is smaller than Kafka\'s or RabbitMQ\'s' },
     ],
-    chosenTitle: (names) => `Use ${names} for events between services`,
+    chosenTitle: (names) => `Use ${names} for messaging between services`,
     openTitle: () => 'Choose the messaging platform for events',
-    covers: /\b(messag\w*|events?|event[- ]driven|queues?|brokers?|pub\/?sub|streaming)\b/i,
+    // Topic phrases only: "events" or "queue" alone (analytics events, a support queue) is not a messaging decision.
+    covers: /\b(messag(?:e|es|ing)|event[- ]driven|event (?:bus|brokers?|stream\w*|platform|backbone)|(?:message|job|task|work|background[- ]job) queues?|brokers?|pub\/?sub|streaming)\b/i,
   },
   {
     id: 'api',
@@ -153,7 +166,11 @@ export const AREAS: DecisionArea[] = [
       { name: 'React', pattern: /\bReact(?:\.js|JS)?\b(?! to\b)/, good: 'it has the largest ecosystem and hiring pool', bad: 'routing, data fetching and state need further libraries or a framework such as Next.js' },
       { name: 'Angular', pattern: /\bAngular\b/, good: 'it is a batteries-included framework with strong conventions', bad: 'it has a steeper learning curve and heavier bundles' },
       { name: 'Vue', pattern: /\bVue(?:\.js)?\b/, good: 'it has a gentle learning curve and single-file components', bad: 'its enterprise ecosystem is smaller than React\'s' },
-      { name: 'Svelte', pattern: /\bSvelte(?:Kit)?\b/, good: 'it compiles to small, fast bundles', bad: 'its ecosystem and hiring pool are smaller' },
+      { name: 'Next.js', pattern: /\bNext(?:\.js|JS)\b/, good: 'it adds routing, server rendering and data fetching to React, and deploys well to Vercel', bad: 'its server features tie the app to a Node or edge runtime, and major versions change conventions' },
+      { name: 'Remix', pattern: /\bRemix\b|\bReact Router v?7\b/, good: 'it builds on web standards (forms, fetch) with nested routes and server loaders', bad: 'its ecosystem is smaller than Next.js\'s' },
+      { name: 'Nuxt', pattern: /\bNuxt(?:\.js)?\b/, good: 'it adds routing and server rendering to Vue', bad: 'it ties the app to Vue\'s smaller ecosystem' },
+      { name: 'SvelteKit', pattern: /\bSvelteKit\b/, good: 'it adds routing and server rendering to Svelte, with small bundles', bad: 'its ecosystem and hiring pool are smaller' },
+      { name: 'Svelte', pattern: /\bSvelte\b(?!Kit)/, good: 'it compiles to small, fast bundles', bad: 'its ecosystem and hiring pool are smaller' },
     ],
     chosenTitle: (names) => `Use ${names} for the web front end`,
     openTitle: () => 'Choose the web front-end framework',
@@ -167,7 +184,7 @@ export const AREAS: DecisionArea[] = [
     cues: /\b(latency|response times?|throughput|requests? per (?:second|minute)|RPS|TPS|p9[59]|p99\.9|percentile|concurrent (?:users|sessions|requests)|peak (?:load|traffic|hours?)|scal(?:e|able|ability|ing) (?:to|up|out|horizontally)|uptime|availability of)\b|\b(?:in|within) (?:under |less than )?\d[\d,.]* ?(?:ms|milliseconds?|seconds?)\b/i,
     kind: 'requirement',
     options: [
-      { name: 'Redis cache', phrase: 'a Redis cache', pattern: /\bredis\b|\belasticache\b/i, good: 'hot reads are served from memory, relieving the database', bad: 'cache invalidation must be designed, and there is another component to run' },
+      { name: 'Redis cache', phrase: 'a Redis cache', pattern: /\bredis\b|\belasticache\b/i, context: /\bcach\w*|\belasticache\b|\bin-memory\b|\bhot reads?\b/i, good: 'hot reads are served from memory, relieving the database', bad: 'cache invalidation must be designed, and there is another component to run' },
       { name: 'Horizontal autoscaling', phrase: 'horizontal autoscaling', pattern: /\bauto-?scal\w*|\bhorizontal(?:ly)? scal\w*|\bscale out\b/i, good: 'capacity follows load, with no single large server', bad: 'services must be stateless, and there are more instances to observe' },
       { name: 'CDN', phrase: 'a CDN', pattern: /\b(?:CDN|CloudFront|Cloudflare|Fastly|Akamai)\b/i, good: 'static assets and cacheable pages are served close to users', bad: 'cache rules and purges must be managed' },
       { name: 'Read replicas', phrase: 'read replicas', pattern: /\bread replicas?\b/i, good: 'read load is spread over replicas', bad: 'replication lag: reads may be slightly stale' },
@@ -185,11 +202,13 @@ export const AREAS: DecisionArea[] = [
     cues: /\b(GDPR|HIPAA|PCI(?:[- ]?DSS)?|SOC ?2|ISO(?:\/IEC)? ?27001|CCPA|data residency|personal data|PII|PHI|cardholder data|card data|encrypt\w*|audit (?:logs?|trails?)|right to (?:be forgotten|erasure)|data protection)\b/i,
     kind: 'requirement',
     options: [
-      { name: 'Tokenised payments via a PCI DSS certified provider', phrase: 'tokenised payments via a PCI DSS certified provider', pattern: /\b(?:stripe|adyen|braintree|tokeni[sz]\w*|payment (?:provider|gateway)|hosted payment)\b/i, good: 'card data never reaches our systems, which keeps most of them out of PCI DSS scope', bad: 'payments depend on the provider\'s availability and fees' },
-      { name: 'Encryption at rest and in transit with managed keys', phrase: 'encryption at rest and in transit with managed keys', pattern: /\bencrypt\w*|\bKMS\b|\bTLS ?1\.[23]\b/i, good: 'stolen disks or backups reveal nothing, and key use is audited', bad: 'keys must be rotated, and key-service calls sit on the data path' },
-      { name: 'Data residency in a single jurisdiction', phrase: 'data residency in a single jurisdiction', pattern: /\bdata residency\b|\b(?:stored|kept|hosted|remain)\s+(?:\w+\s+){0,3}(?:in|within) the (?:EU|European Union|EEA|UK|US)\b|\bEU region\b/i, good: 'there is a clear answer to where personal data lives', bad: 'there are fewer regions to fail over to' },
-      { name: 'Central audit log of access to personal data', phrase: 'a central audit log of access to personal data', pattern: /\baudit (?:logs?|trails?)\b/i, good: 'auditors and incident investigations get evidence', bad: 'the log\'s retention and access to it must be controlled' },
-      { name: 'Data subject request workflow (export and erasure)', phrase: 'a data subject request workflow (export and erasure)', pattern: /\bright to (?:be forgotten|erasure|access)\b|\b(?:export|erase|delete) (?:their|a customer's|personal) data\b/i, good: 'requests are answered within the legal deadline', bad: 'every store of personal data must support export and deletion' },
+      { name: 'Tokenised payments via a PCI DSS certified provider', phrase: 'tokenised payments via a PCI DSS certified provider', pattern: /\b(?:stripe|adyen|braintree|tokeni[sz]\w*|payment (?:provider|gateway)|hosted payment)\b/i, regimes: ['PCI DSS'], good: 'card data never reaches our systems, which keeps most of them out of PCI DSS scope', bad: 'payments depend on the provider\'s availability and fees' },
+      { name: 'Encryption at rest and in transit with managed keys', phrase: 'encryption at rest and in transit with managed keys', pattern: /\bencrypt\w*|\bKMS\b|\bTLS ?1\.[23]\b/i, regimes: ['GDPR', 'HIPAA', 'PCI DSS', 'SOC 2', 'ISO 27001', 'CCPA'], good: 'stolen disks or backups reveal nothing, and key use is audited', bad: 'keys must be rotated, and key-service calls sit on the data path' },
+      { name: 'Data residency in a single jurisdiction', phrase: 'data residency in a single jurisdiction', pattern: /\bdata residency\b|\b(?:stored|kept|hosted|remain)\s+(?:\w+\s+){0,3}(?:in|within) the (?:EU|European Union|EEA|UK|US)\b|\bEU region\b/i, regimes: ['GDPR', 'CCPA', 'HIPAA'], good: 'there is a clear answer to where personal data lives', bad: 'there are fewer regions to fail over to' },
+      { name: 'Central audit log of access to personal data', phrase: 'a central audit log of access to personal data', pattern: /\baudit (?:logs?|trails?)\b/i, regimes: ['HIPAA', 'PCI DSS', 'SOC 2', 'ISO 27001', 'GDPR'], good: 'auditors and incident investigations get evidence', bad: 'the log\'s retention and access to it must be controlled' },
+      { name: 'Data subject request workflow (export and erasure)', phrase: 'a data subject request workflow (export and erasure)', pattern: /\bright to (?:be forgotten|erasure|access)\b|\b(?:export|erase|delete)(?: (?:or|and) (?:export|erase|delete))? (?:their|a customer's|personal) (?:personal )?data\b/i, regimes: ['GDPR', 'CCPA'], good: 'requests are answered within the legal deadline', bad: 'every store of personal data must support export and deletion' },
+      { name: 'Consent management', phrase: 'consent management', pattern: /\bconsent\b|\bopt[- ]?(?:in|out)\b|\bcookie banner\b/i, regimes: ['GDPR', 'CCPA'], good: 'processing that needs consent is recorded, and withdrawing consent is honoured', bad: 'every feature that uses personal data must check the consent record' },
+      { name: 'Business associate agreements with every vendor handling PHI', phrase: 'business associate agreements with every vendor handling PHI', pattern: /\bBAAs?\b|\bbusiness associate agreements?\b/i, regimes: ['HIPAA'], good: 'each vendor that touches health data is contractually bound to protect it', bad: 'vendors without a BAA (many analytics and email services) are ruled out' },
     ],
     // The regimes are the decision's subject whether or not the PRD names the controls.
     chosenTitle: (_names, regimes) => (regimes.length > 0 ? `Meet ${joinNames(regimes)} requirements` : 'Protect personal data as the PRD requires'),

@@ -6,7 +6,7 @@
 import type { ParsedAdr } from '../catalog/types.js';
 import type { AdrDraft, OptionDraft } from '../templates/types.js';
 import { joinNames, type AreaOption } from './areas.js';
-import type { AreaFinding, Evidence } from './extract.js';
+import { optionsChosenIn, type AreaFinding, type Evidence } from './extract.js';
 
 export interface PrdInfo {
   /** As the user gave it, for the text of the record. */
@@ -19,13 +19,18 @@ const USAGE: Record<string, string> = {
   storage: 'as the primary database',
   hosting: 'to host the system',
   auth: 'to authenticate users',
-  messaging: 'to carry events between services',
+  messaging: 'for messaging between services',
   api: 'as the style of the system\'s APIs',
   frontend: 'to build the web front end',
   observability: 'for metrics, logs and traces',
 };
 
 const phrase = (option: AreaOption) => option.phrase ?? option.name;
+
+/** A control for other regimes (payment tokenisation for a GDPR-only PRD) is not a candidate. */
+function servesRegimes(option: AreaOption, regimes: string[]): boolean {
+  return !option.regimes || regimes.length === 0 || option.regimes.some((r) => regimes.includes(r));
+}
 
 export function draftTitle(finding: AreaFinding): string {
   const names = joinNames(finding.chosen.map(phrase));
@@ -55,9 +60,9 @@ function decisionText(finding: AreaFinding, candidates: AreaOption[]): string {
 
 export function draftFromFinding(finding: AreaFinding, prd: PrdInfo, date: string): Omit<AdrDraft, 'number'> {
   const { area, chosen } = finding;
-  // Options the PRD names come first, then the rest of the area's usual candidates.
+  // Options the PRD names come first, then the rest of the area's usual candidates that fit the regimes named.
   const named = [...chosen, ...finding.setAside];
-  const candidates = [...named, ...area.options.filter((o) => !named.includes(o))];
+  const candidates = [...named, ...area.options.filter((o) => !named.includes(o) && !o.onlyWhenNamed && servesRegimes(o, finding.regimes))];
   const options: OptionDraft[] = candidates.map((o) => ({ name: o.name, pros: [o.good], cons: [o.bad] }));
   const source = prd.title ? `The PRD "${prd.title}" (${prd.path})` : `The PRD ${prd.path}`;
   const context = [
@@ -102,12 +107,12 @@ export function draftFromFinding(finding: AreaFinding, prd: PrdInfo, date: strin
 /** An existing ADR on the same topic, so the area is not proposed twice; rejected and deprecated records do not count. */
 export function coveringAdr(finding: AreaFinding, adrs: ParsedAdr[]): ParsedAdr | null {
   const live = adrs.filter((adr) => adr.status !== 'rejected' && adr.status !== 'deprecated' && adr.status !== 'superseded');
-  const topicOf = (adr: ParsedAdr) => [adr.title, ...adr.tags].join(' \n ');
-  return (
-    live.find((adr) => adr.tags.includes(finding.area.id)) ??
-    live.find((adr) => finding.area.covers.test(topicOf(adr)) || finding.area.options.some((o) => o.pattern.test(adr.title))) ??
-    null
-  );
+  // Covering means deciding the area: tagged with it, titled with its topic, or choosing one of its options in the
+  // title or decision (attributed as in a PRD, so "Azure AD" is not hosting); a word in passing does not count.
+  const decides = (adr: ParsedAdr) =>
+    finding.area.covers.test([adr.title, ...adr.tags].join(' \n ')) ||
+    [adr.title, adr.decision ?? '', adr.yStatement?.decision ?? ''].some((text) => text !== '' && optionsChosenIn(finding.area, text).length > 0);
+  return live.find((adr) => adr.tags.includes(finding.area.id)) ?? live.find(decides) ?? null;
 }
 
 /**

@@ -28,26 +28,63 @@ export interface AreaFinding {
 /** Quotes kept per area: enough to justify the record without pasting the PRD into it. */
 export const MAX_EVIDENCE = 6;
 
-// Words before an option that set it aside rather than choose it.
-const SET_ASIDE_BEFORE = /\b(?:not|no|never|instead of|rather than|avoid(?:ing)?|without|reject(?:ed|ing)?|ruled out|replac(?:e|es|ing)|(?:migrat|mov)\w* (?:away )?from|considered|evaluated|compared|over|vs\.?|versus)\s+(?:[\w./-]+\s+){0,3}$/i;
+// Words before an option that set it aside rather than choose it. A bare "over" is a transport
+// ("talk over gRPC"); it sets aside only after a preference ("chose REST over gRPC").
+const SET_ASIDE_BEFORE = /\b(?:not|no|never|instead of|rather than|avoid(?:ing)?|without|reject(?:ed|ing)?|ruled out|replac(?:e|es|ing)|(?:migrat|mov)\w* (?:away )?from|considered|evaluated|compared|vs\.?|versus)\s+(?:[\w./-]+\s+){0,3}$|\b(?:prefer\w*|chos\w*|choose|pick\w*|favou?r\w*|select\w*)\b[^.;]{0,40}\bover\s+(?:[\w./-]+\s+){0,3}$/i;
 const SET_ASIDE_AFTER = /^[^.;]{0,30}?\b(?:is|was|are|were|has been|have been)\s+(?:not\b|rejected|ruled out|out of scope|deprecated|being replaced|too)/i;
 
-function stance(sentence: string, option: AreaOption): 'chosen' | 'aside' | null {
-  const pattern = new RegExp(option.pattern.source, option.pattern.flags.replace('g', '') + 'g');
+interface Mention {
+  option: AreaOption;
+  start: number;
+  end: number;
+}
+
+/**
+ * Where each option of every area is named in a sentence. A name counts for one area only:
+ * a mention inside a longer mention of another area's option ("Azure" in "Azure AD") belongs
+ * to that option, and a name several areas share counts only in a sentence about the option's
+ * use ("Redis as the job queue" is not a cache).
+ */
+function mentions(sentence: string): Map<AreaOption, Mention[]> {
+  const all: Array<Mention & { area: AreaId }> = [];
+  for (const area of AREAS) {
+    for (const option of area.options) {
+      if (option.context && !option.context.test(sentence)) continue;
+      const pattern = new RegExp(option.pattern.source, option.pattern.flags.replace('g', '') + 'g');
+      for (const match of sentence.matchAll(pattern)) all.push({ area: area.id, option, start: match.index, end: match.index + match[0].length });
+    }
+  }
+  const byOption = new Map<AreaOption, Mention[]>();
+  for (const m of all) {
+    const inside = all.some((o) => o.area !== m.area && o.start <= m.start && o.end >= m.end && o.end - o.start > m.end - m.start);
+    if (inside) continue;
+    byOption.set(m.option, [...(byOption.get(m.option) ?? []), m]);
+  }
+  return byOption;
+}
+
+function stance(sentence: string, found: Mention[] | undefined): 'chosen' | 'aside' | null {
   let result: 'chosen' | 'aside' | null = null;
-  for (const match of sentence.matchAll(pattern)) {
-    const before = sentence.slice(Math.max(0, match.index - 60), match.index);
-    const after = sentence.slice(match.index + match[0].length);
+  for (const match of found ?? []) {
+    const before = sentence.slice(Math.max(0, match.start - 60), match.start);
+    const after = sentence.slice(match.end);
     if (SET_ASIDE_BEFORE.test(before) || SET_ASIDE_AFTER.test(after)) result ??= 'aside';
     else return 'chosen';
   }
   return result;
 }
 
+/** The options of `area` that `text` names positively, attributed as in a PRD (for an existing ADR's title and decision). */
+export function optionsChosenIn(area: DecisionArea, text: string): AreaOption[] {
+  const found = mentions(text);
+  return area.options.filter((option) => stance(text, found.get(option)) === 'chosen');
+}
+
 const quote = (s: PrdSentence): Evidence => ({ section: s.section, line: s.line, quote: s.text });
 
 export function findDecisions(sentences: PrdSentence[]): AreaFinding[] {
   const findings: AreaFinding[] = [];
+  const named = sentences.map((sentence) => mentions(sentence.text));
   for (const area of AREAS) {
     const chosen = new Map<AreaOption, number>();
     const setAside = new Map<AreaOption, number>();
@@ -55,7 +92,7 @@ export function findDecisions(sentences: PrdSentence[]): AreaFinding[] {
     for (const [index, sentence] of sentences.entries()) {
       let rank = 0;
       for (const option of area.options) {
-        const seen = stance(sentence.text, option);
+        const seen = stance(sentence.text, named[index]!.get(option));
         if (seen === 'chosen' && !chosen.has(option)) chosen.set(option, index);
         if (seen === 'aside' && !setAside.has(option)) setAside.set(option, index);
         if (seen) rank = Math.max(rank, 3);

@@ -30,7 +30,7 @@ export const generateAdrsFromPrdTool = (deps: AdrToolDeps) =>
     name: 'generate_adrs_from_prd',
     title: 'Generate ADRs from a PRD',
     description:
-      'Read a product requirements document (Markdown) and write one proposed ADR for each architectural decision it implies: technology choices it names and constraints or non-functional requirements in storage, hosting, authentication, messaging, API style, front end, performance, compliance and observability. Use it when a project starts from a PRD. Each ADR quotes the PRD lines it rests on, lists the options considered, and marks the decision "To be decided" when the PRD names no option; areas an existing ADR already covers are skipped.',
+      'Read a product requirements document (Markdown) and write one proposed ADR for each architectural decision it implies: technology choices it names and constraints or non-functional requirements in storage, hosting, authentication, messaging, API style, front end, performance, compliance and observability. Use it when a project starts from a PRD. Each ADR quotes the PRD lines it rests on, lists the options considered, and marks the decision "To be decided" when the PRD names no option; areas an existing ADR already decides (its title, tags or decision name the area or one of its options) are skipped.',
     input: Params({
       prdPath: Type.String({ description: 'Path of the PRD (Markdown), relative to the project.' }),
       adrDirectory: Type.Optional(Type.String({ default: DEFAULT_ADR_DIRECTORY, description: 'Folder for the ADRs, relative to the project; created when missing. When it is the default and missing, an existing ADR folder (.adr-dir, doc/adr, …) is used.' })),
