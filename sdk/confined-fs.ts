@@ -27,6 +27,13 @@ export interface ConfinedOptions {
 // O_NONBLOCK: opening a FIFO planted in the tree must not hang the server (no effect on regular files).
 const FLAGS = constants.O_RDONLY | constants.O_NOFOLLOW | constants.O_NONBLOCK;
 
+/** The first `maxBytes` bytes of an open file as text (a peek: a shebang line, a `.git` pointer). */
+export async function readHead(handle: FileHandle, maxBytes: number): Promise<string> {
+  const buffer = Buffer.alloc(maxBytes);
+  const { bytesRead } = await handle.read(buffer, 0, buffer.length, 0);
+  return buffer.subarray(0, bytesRead).toString('utf8');
+}
+
 export function isWithinRoots(roots: readonly string[], candidate: string): boolean {
   return roots.some((root) => candidate === root || candidate.startsWith(root.endsWith(sep) ? root : root + sep));
 }

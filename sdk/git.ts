@@ -14,7 +14,7 @@
 import { execFile } from 'node:child_process';
 import { lstat, open, readFile, realpath } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
-import { isWithinRoots } from './confined-fs.js';
+import { isWithinRoots, readHead } from './confined-fs.js';
 
 /**
  * `-c` settings on every call. Command-line config is read last, so each beats the
@@ -101,9 +101,7 @@ async function readSmall(path: string): Promise<string | null> {
   try {
     const handle = await open(path, 'r');
     try {
-      const buffer = Buffer.alloc(4096);
-      const { bytesRead } = await handle.read(buffer, 0, buffer.length, 0);
-      return buffer.subarray(0, bytesRead).toString('utf8');
+      return await readHead(handle, 4096);
     } finally {
       await handle.close();
     }

@@ -38,7 +38,7 @@ export { Type, StringEnum, Params } from './schema.js';
 export type { Static, TSchema, TObject } from './schema.js';
 export { defineConfig } from './config.js';
 export type { ToolpackConfig } from './config.js';
-export { openConfined, readConfinedText, isWithinRoots } from './confined-fs.js';
+export { openConfined, readConfinedText, readHead, isWithinRoots } from './confined-fs.js';
 export type { ConfinedFile, ConfinedOptions } from './confined-fs.js';
 export { runGit, locateGitDir, hardenedGitConfig, gitEnv, configArgs, GitRefusedError, GIT_SAFE_CONFIG, GIT_DIFF_FLAGS } from './git.js';
 export type { GitLocation, RunGitOptions } from './git.js';

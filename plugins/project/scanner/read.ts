@@ -6,7 +6,7 @@
  * project root. Anything over the size cap is left unread and reported.
  */
 import { join } from 'node:path';
-import { openConfined, readConfinedText, type ToolError } from '../../../sdk/index.js';
+import { openConfined, readConfinedText, readHead, type ToolError } from '../../../sdk/index.js';
 import type { FileEntry } from './types.js';
 
 export const MAX_READ_BYTES = 1024 * 1024;
@@ -55,9 +55,7 @@ export class FileReader {
     try {
       const { handle } = await openConfined(join(this.root, file.path), [this.root], { display: file.path });
       try {
-        const buffer = Buffer.alloc(Math.min(bytes, file.size));
-        const { bytesRead } = await handle.read(buffer, 0, buffer.length, 0);
-        return buffer.subarray(0, bytesRead).toString('utf8');
+        return await readHead(handle, Math.min(bytes, file.size));
       } finally {
         await handle.close();
       }
