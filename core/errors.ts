@@ -30,6 +30,8 @@ export const KernelErrorCodes = {
   TOOL_INVALID: 'TP_TOOL_INVALID',
   /** A pack migration without a unique id, or naming a table or index not prefixed with the pack id. */
   MIGRATION_INVALID: 'TP_MIGRATION_INVALID',
+  /** A pack's query naming a table that is not its own (`<packid>_...`). */
+  STORE_TABLE_FOREIGN: 'TP_STORE_TABLE_FOREIGN',
   /** A resource kind that is malformed or registered by two packs. */
   RESOURCE_KIND_INVALID: 'TP_RESOURCE_KIND_INVALID',
 } as const;

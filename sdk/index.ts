@@ -45,3 +45,4 @@ export type { GitLocation, RunGitOptions } from './git.js';
 export { canonicalName, isGitName, isToolpackDataName, isConfigName, isPackageJsonName, protectedWriteReason } from './protected-paths.js';
 export { parseMarkdown, plainText, TASK_MARKERS } from './markdown.js';
 export type { MarkdownDocument, MarkdownHeading, MarkdownSection, MarkdownTaskItem, MarkdownLink, TaskState, MarkdownRoot, MarkdownNode, MarkdownBlock } from './markdown.js';
+export { createSearchIndex, indexText, removeText, searchText } from './store-search.js';

@@ -25,16 +25,19 @@ export interface ResultMiddlewareOptions {
 }
 
 /**
- * One schema step of a pack's tables, applied by the kernel once per store, in list order,
- * recorded by `id` (never by position: append new ones, never edit or reorder applied ones).
- * Every table, index, view and trigger it creates, alters or drops is named `<packid>_...`
- * (`-` in the id as `_`), checked at start-up.
+ * One schema step of a pack's tables (a Kysely migration with an id), applied by the kernel
+ * once per store, in list order, each in its own transaction, recorded by `id` (never by
+ * position: append new ones, never edit or reorder applied ones). Several instances starting
+ * on one database at once apply it once. Write it with Kysely's schema builder
+ * (`db.schema.createTable('notes_items')...`) so it runs on SQLite and PostgreSQL; branch on
+ * `dialect` for what differs (full-text indexes: sdk/store-search.ts). Every table and index
+ * it names is `<packid>_...` (`-` in the id as `_`): anything else is refused (TP_MIGRATION_INVALID).
  */
 export interface Migration {
   /** Unique in the pack, e.g. "2026-11-01-tasks": letters, digits, ".", "_" and "-". */
   id: string;
-  /** SQL (SQLite), one or more statements. */
-  up: string;
+  /** `sql` is Kysely's raw-SQL template tag (given here so a pack need not load Kysely at start-up). */
+  up(db: import('kysely').Kysely<any>, context: { dialect: import('./services.js').StoreDialect; sql: typeof import('kysely').sql }): Promise<void>;
 }
 
 /**

@@ -44,50 +44,58 @@ export interface Workspace {
   readText(path: string, options?: { param?: string; maxBytes?: number }): Promise<string>;
 }
 
-/** A statement parameter stored as it is, past the write filters: made by `Store.opaque` and `Store.serialize`. */
-export interface OpaqueParam<T extends string | Uint8Array = string | Uint8Array> {
-  readonly value: T;
-}
+/** Which database engine holds the store: the embedded SQLite file, or a team's PostgreSQL. */
+export type StoreDialect = 'sqlite' | 'postgres';
 
-export interface StoreStatement {
+/**
+ * The store as a pack sees it: a Kysely instance over the pack's own tables (named
+ * `<packid>_...`, made by its migrations), on SQLite or PostgreSQL. Write the query
+ * with Kysely's builder and it runs on both; for the rare query that must differ,
+ * branch on `dialect` (full-text search: sdk/store-search.ts).
+ *
+ * Every string a write (INSERT, UPDATE) sends passes the write filters first (the
+ * security pack masks secrets there); `opaque` and `serialize` mark what passes as it is.
+ * Reads persist nothing and are not filtered.
+ *
+ * `DB` types the pack's tables: `store.typed<AdrTables>()` gives the same store typed.
+ */
+export interface Store<DB = any> {
+  readonly dialect: StoreDialect;
+  /** Where the data lives, for people: the database file, ":memory:", or the URL with its password masked. */
+  readonly location: string;
+  /** Queries on the pack's tables; a query naming another pack's or the kernel's table is refused (TP_STORE_TABLE). */
+  readonly db: import('kysely').Kysely<DB>;
+  /** Kysely's raw-SQL template tag, for what the builder cannot say (given here so a pack need not load Kysely at start-up). */
+  readonly sql: typeof import('kysely').sql;
+  /** Run `fn` in one transaction: all of it commits, or none. SQLite: retried whole while another process holds the write lock. */
+  transaction<T>(fn: (trx: import('kysely').Transaction<DB>) => Promise<T>): Promise<T>;
+  /** The same store with its tables typed. */
+  typed<T>(): Store<T>;
+  /** Answers when the database does; throws (ConfigurationError naming the store) when it cannot be reached or opened. */
+  ping(): Promise<void>;
+  /** Size in bytes (SQLite: file plus write-ahead log; PostgreSQL: the database). */
+  sizeBytes(): Promise<number>;
   /**
-   * Every string parameter (named ones too) passes the write filters before it is written; an
-   * OpaqueParam is written as it is; a Buffer must be wrapped in `Store.opaque` (else TypeError).
+   * Register a filter every persisted text passes through (the security pack masks secrets here).
+   * `prepare` loads what the filter needs from the store (saved custom rules): the store runs it
+   * once when it opens, before it answers any other query, with a `db` of its own to read with.
    */
-  run(...params: unknown[]): { changes: number; lastInsertRowid: number | bigint };
-  /** Reads persist nothing: parameters are used as given (OpaqueParams unwrapped). */
-  get<R = Record<string, unknown>>(...params: unknown[]): R | undefined;
-  all<R = Record<string, unknown>>(...params: unknown[]): R[];
-}
-
-/** The embedded database. A pack's tables come from its migrations (`env.registerMigrations`), applied by the kernel. */
-export interface Store {
-  /** The database file (`:memory:` when configured so). */
-  readonly path: string;
-  prepare(sql: string): StoreStatement;
-  /** Schema statements only: a statement that writes rows (INSERT, UPDATE, REPLACE) is refused, as its literals would pass no filter. */
-  exec(sql: string): void;
-  /** Run `fn` in one transaction: all of it commits, or none of it. */
-  transaction<T>(fn: () => T): T;
-  /** Size on disk in bytes (database plus write-ahead log). */
-  sizeBytes(): number;
-  /** Register a filter every persisted text passes through (the security pack masks secrets here). */
-  addWriteFilter(filter: (text: string) => string): void;
+  addWriteFilter(filter: (text: string) => string, options?: { prepare?: (db: import('kysely').Kysely<DB>) => Promise<void> }): void;
   /** Apply the write filters to a text about to be persisted. */
   filterForWrite(text: string): string;
   /**
    * `value` as JSON (JSON.stringify's rules, `space` as there) with every string in it, keys
    * included, through the write filters first, and a string under a key that names a secret
    * (password, secret, token, apiKey...) read as `key: "value"`. Filtering the JSON text
-   * instead misses secrets whose quotes it escaped. An OpaqueParam inside `value` is written as
-   * its value. Ready for `run`: not filtered again.
+   * instead misses secrets whose quotes it escaped. Ready to write: not filtered again.
    */
-  serialize(value: unknown, space?: number): OpaqueParam<string>;
+  serialize(value: unknown, space?: number): string;
   /**
-   * Mark a parameter to be written as it is: binary, ciphertext, digests and ids the pack made
-   * (never text from a user or a file), or text already through `filterForWrite`.
+   * Mark a value to be written as it is: binary, ciphertext, digests and ids the pack made
+   * (never text from a user or a file), or text already through `filterForWrite`. Use the
+   * result only as a query value (a string is returned as a String object the store unwraps).
    */
-  opaque<T extends string | Uint8Array>(value: T): OpaqueParam<T>;
+  opaque<T extends string | Uint8Array>(value: T): T;
 }
 
 export interface CacheStats {
@@ -99,14 +107,15 @@ export interface CacheStats {
   newestCreatedAt: string | null;
 }
 
+/** Keyed JSON entries with an optional time to live, kept in the store (shared by every instance on it). */
 export interface Cache {
-  get<T>(key: string): T | undefined;
-  set(key: string, value: unknown, options?: { ttlMs?: number }): void;
-  delete(key: string): boolean;
-  clear(): number;
+  get<T>(key: string): Promise<T | undefined>;
+  set(key: string, value: unknown, options?: { ttlMs?: number }): Promise<void>;
+  delete(key: string): Promise<boolean>;
+  clear(): Promise<number>;
   /** Remove expired entries; returns how many were removed. */
-  cleanup(): number;
-  stats(): CacheStats;
+  cleanup(): Promise<number>;
+  stats(): Promise<CacheStats>;
   getOrCompute<T>(key: string, compute: () => Promise<T>, options?: { ttlMs?: number }): Promise<T>;
 }
 
@@ -175,9 +184,9 @@ export interface StoredResource {
 
 export interface Resources {
   /** Store a result; `kind` may contain a slash (`config/hugo`). Returns its `toolpack://kind/id` URI. */
-  put(entry: { kind: string; id?: string; name: string; data: unknown; mimeType?: string }): StoredResource;
-  get(uri: string): { resource: StoredResource; text: string } | undefined;
-  list(options?: { kind?: string; limit?: number }): StoredResource[];
+  put(entry: { kind: string; id?: string; name: string; data: unknown; mimeType?: string }): Promise<StoredResource>;
+  get(uri: string): Promise<{ resource: StoredResource; text: string } | undefined>;
+  list(options?: { kind?: string; limit?: number }): Promise<StoredResource[]>;
 }
 
 export interface Git {

@@ -14,6 +14,8 @@ Commands:
     --allowed-host H   Accept requests whose Host header names H (repeatable);
                        loopback names and the bind address are always accepted
     --insecure         Serve a non-loopback --host without a token
+    --stateless        No sessions: any instance behind a load balancer can answer
+                       any request (no sampling or elicitation; see README)
     --preset NAME      Expose only a preset's packs (adr, security, docs, all, or the config's)
   list [--json]      Print the merged tool list
   call <tool>        Run one tool and print its structured result as JSON
@@ -42,6 +44,8 @@ export interface CliArgs {
   tokens: string[];
   allowedHosts: string[];
   insecure: boolean;
+  /** --stateless: serve HTTP without sessions (undefined: the config decides). */
+  stateless?: boolean;
   json?: string | boolean;
   file?: string;
   help: boolean;
@@ -67,6 +71,7 @@ export function parseCli(argv: string[]): CliArgs {
         token: { type: 'string', multiple: true },
         'allowed-host': { type: 'string', multiple: true },
         insecure: { type: 'boolean', default: false },
+        stateless: { type: 'boolean' },
         json: { type: 'string' },
         file: { type: 'string' },
         help: { type: 'boolean', short: 'h', default: false },
@@ -98,6 +103,7 @@ export function parseCli(argv: string[]): CliArgs {
     tokens: values.token ?? [],
     allowedHosts: values['allowed-host'] ?? [],
     insecure: values.insecure ?? false,
+    stateless: values.stateless,
     json,
     file: values.file,
     help: values.help ?? false,

@@ -2,7 +2,8 @@
 // Why: on Node 20 loading hundreds of small ESM files (the SDK, TypeBox) dominates
 // start-up; one file loads in a fraction of the time. The library entries
 // (toolpack/sdk, toolpack/testing) stay unbundled in dist/. Packages that are
-// loaded lazily or carry native code stay external and load from node_modules.
+// loaded lazily (Kysely and pg with the store) or carry native code stay external
+// and load from node_modules.
 import { build } from 'esbuild';
 
 const options = {
@@ -13,7 +14,7 @@ const options = {
   sourcemap: 'linked',
   legalComments: 'linked',
   logLevel: 'warning',
-  external: ['better-sqlite3', 'jiti', 'cosmiconfig', 'simple-git', 'typescript', 'web-tree-sitter', '@vscode/tree-sitter-wasm'],
+  external: ['better-sqlite3', 'kysely', 'pg', 'jiti', 'cosmiconfig', 'simple-git', 'typescript', 'web-tree-sitter', '@vscode/tree-sitter-wasm'],
   // jsonc-parser's main is a UMD build whose inner require() calls a bundle cannot follow; bundle its ES module build.
   alias: { 'jsonc-parser': 'jsonc-parser/lib/esm/main.js' },
   // Bundled CommonJS dependencies call require(); give the ESM bundle one.

@@ -56,6 +56,7 @@ async function serveHttp(args: CliArgs): Promise<number> {
   const kernel = await start(args);
   const config = kernel.config.http ?? {};
   const host = args.host ?? config.host ?? '127.0.0.1';
+  const stateless = args.stateless ?? config.stateless ?? false;
   // Checked before anything listens: off loopback, no token means anyone can run the tools.
   const refused = unsafeBindReason(host, tokens.length > 0, args.insecure);
   if (refused) {
@@ -75,8 +76,9 @@ async function serveHttp(args: CliArgs): Promise<number> {
     allowedOrigins: config.allowedOrigins,
     maxSessions: config.maxSessions,
     sessionIdleTimeoutMs: config.sessionIdleTimeoutMs,
+    stateless,
   });
-  err(`toolpack: serving ${kernel.registry.exposed().length} tools at ${http.url}${tokens.length ? ' (bearer token required)' : ''}`);
+  err(`toolpack: serving ${kernel.registry.exposed().length} tools at ${http.url}${tokens.length ? ' (bearer token required)' : ''}${stateless ? ' (stateless)' : ''}`);
   await untilShutdown(false);
   await http.close();
   await kernel.stop();
@@ -160,6 +162,8 @@ export async function doctor(args: CliArgs): Promise<number> {
     out(`Config file: ${kernel.configFile ?? '(none found: serving every built-in pack with defaults)'}`);
     out(`Workspace:   ${kernel.workspaceRoot}`);
     out(`Start-up:    ${Math.round(performance.now() - begun)} ms`);
+    const store = await kernel.storeStatus();
+    out(`Store:       ${store.dialect === 'postgres' ? 'PostgreSQL' : 'SQLite'} at ${store.location}: ${store.answers ? 'answers' : `does not answer (${store.error})`}`);
     for (const warning of kernel.warnings) out(`Warning:     ${warning}`);
     out('');
     for (const pack of kernel.packInfo()) {
@@ -171,7 +175,7 @@ export async function doctor(args: CliArgs): Promise<number> {
     }
     out('');
     out(`${kernel.registry.exposed().length} tools exposed`);
-    return kernel.packInfo().some((p) => p.state === 'failed') ? 1 : 0;
+    return kernel.packInfo().some((p) => p.state === 'failed') || !store.answers ? 1 : 0;
   } finally {
     await kernel.stop();
   }

@@ -59,7 +59,18 @@ export const ConfigSchema = Type.Object(
     ),
     logLevel: Type.Optional(Type.Unsafe<(typeof LOG_LEVELS)[number]>({ type: 'string', enum: [...LOG_LEVELS] })),
     store: Type.Optional(
-      Type.Object({ path: Type.Optional(Type.String({ description: 'Database file, relative to the workspace, or ":memory:".' })) }, strict),
+      Type.Object(
+        {
+          path: Type.Optional(Type.String({ description: 'SQLite database file, relative to the workspace, or ":memory:" (default .toolpack/toolpack.db).' })),
+          url: Type.Optional(
+            Type.String({
+              pattern: '^[Pp][Oo][Ss][Tt][Gg][Rr][Ee][Ss]([Qq][Ll])?://',
+              description: 'A postgres:// or postgresql:// URL: keep the store in that PostgreSQL database (shared by every instance). TOOLPACK_STORE_URL overrides it and keeps the password out of the file.',
+            }),
+          ),
+        },
+        strict,
+      ),
     ),
     http: Type.Optional(
       Type.Object(
@@ -70,6 +81,9 @@ export const ConfigSchema = Type.Object(
           allowedOrigins: Type.Optional(Type.Array(Type.String(), { description: 'Browser origins (https://app.example.com) allowed to call the server, beyond the allowed hosts.' })),
           maxSessions: Type.Optional(Type.Integer({ minimum: 1, description: 'Most sessions open at once (default 1000); past it initialize gets 503.' })),
           sessionIdleTimeoutMs: Type.Optional(Type.Integer({ minimum: 100, description: 'A session with no request for this long is closed (default 1800000, 30 minutes).' })),
+          stateless: Type.Optional(
+            Type.Boolean({ description: 'Serve without sessions so any instance behind a load balancer can answer any request (no sampling or elicitation). Same as --stateless.' }),
+          ),
         },
         strict,
       ),

@@ -8,7 +8,7 @@ import { resolve } from 'node:path';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import type { DepsSpec } from '../../sdk/refs.js';
 import type { InitSpec, ModuleManifest, PluginManifest, ResultMiddleware } from '../../sdk/plugin.js';
-import { coreServices, type KernelInfo, type Logger, type PackInfo } from '../../sdk/services.js';
+import { coreServices, type KernelInfo, type Logger, type PackInfo, type Store } from '../../sdk/services.js';
 import type { LoadedConfig } from '../config/load.js';
 import { KernelError, KernelErrorCodes, messageOf } from '../errors.js';
 import { createAi } from '../services/ai.js';
@@ -41,6 +41,8 @@ export interface KernelOptions {
   logger?: Logger;
   /** Overrides the config's store path (tests use ':memory:'). */
   storePath?: string;
+  /** A PostgreSQL URL overriding the config's and TOOLPACK_STORE_URL (tests). */
+  storeUrl?: string;
   /** Packs and modules given in code, loaded after the config's. */
   plugins?: Array<PluginManifest | ModuleManifest>;
   /** Kernel services replaced (tests: a fake git or ai); packs and tool handlers get the replacement. */
@@ -88,7 +90,7 @@ export class Kernel {
   warnings: string[] = [];
   private runtime!: ToolRuntime;
   private store!: KernelStore;
-  private closeStore: () => void = () => {};
+  private closeStore: () => Promise<void> = async () => {};
   private stopped: Promise<void> | undefined;
 
   private constructor(private readonly options: KernelOptions) {
@@ -114,7 +116,9 @@ export class Kernel {
     const overrides = new ServiceOverrides(this.options.services);
     const workspace = overrides.use(coreServices.workspace, () => createWorkspace(root, (config.workspace?.allowedRoots ?? []).map((dir) => resolve(configDir, dir))));
     const storePath = this.options.storePath ?? (config.store?.path ? (config.store.path === ':memory:' ? ':memory:' : resolve(workspace.root, config.store.path)) : resolve(workspace.root, '.toolpack', 'toolpack.db'));
-    const store = (this.store = createStore(storePath));
+    // A PostgreSQL URL: the option (tests), the environment (a team's deployment keeps the password out of files), the config.
+    const storeUrl = this.options.storeUrl ?? (process.env.TOOLPACK_STORE_URL || undefined) ?? config.store?.url;
+    const store = (this.store = createStore({ path: storePath, url: this.options.storePath ? this.options.storeUrl : storeUrl }));
     this.closeStore = () => store.close();
     const resources = overrides.use(coreServices.resources, () => createResources(store, this.resourceKinds));
     const ai = overrides.use(coreServices.ai, createAi);
@@ -123,7 +127,7 @@ export class Kernel {
 
     const c = this.container;
     c.registerCore(coreServices.workspace, workspace);
-    c.registerCore(coreServices.store, store);
+    c.registerPackScoped(coreServices.store, (packId) => store.forPack(packId));
     c.registerCore(coreServices.cache, overrides.use(coreServices.cache, () => createCache(store)));
     c.registerCore(coreServices.resources, resources);
     this.events = createEventBus((packId) => this.loggerFor(packId));
@@ -317,6 +321,22 @@ export class Kernel {
     return this.runtime.resources;
   }
 
+  /** The store as the pack `packId` sees it (its own tables): for tests and the doctor command. */
+  packStore(packId: string): Store {
+    return this.store.forPack(packId);
+  }
+
+  /** Which store this kernel uses and whether it answers. */
+  async storeStatus(): Promise<{ dialect: string; location: string; answers: boolean; error?: string }> {
+    const base = { dialect: this.store.dialect, location: this.store.location };
+    try {
+      await this.store.ping();
+      return { ...base, answers: true };
+    } catch (error) {
+      return { ...base, answers: false, error: messageOf(error) };
+    }
+  }
+
   get workspaceRoot(): string {
     return this.runtime.workspace.root;
   }
@@ -334,7 +354,7 @@ export class Kernel {
       }
       this.container.dispose();
       this.events?.clear();
-      this.closeStore();
+      await this.closeStore();
     })();
     return this.stopped;
   }

@@ -1,13 +1,13 @@
 /**
- * The check a pack's migrations pass at registration, before any of them runs:
- * each has a unique id, and every table, index, view and trigger it creates,
- * alters or drops (and every table it indexes) is the pack's own, named
- * `<packid>_...`. One store holds every pack's tables; the prefix keeps two
- * packs (or a pack and the kernel) from ever touching the same one.
+ * What a pack's migrations must be: each has a unique id and an `up` function,
+ * checked at registration; and every table and index it names is the pack's
+ * own, `<packid>_...`, checked statement by statement when it runs (the store's
+ * table guard, store-guard.ts, which reads raw SQL with `namedObjects` below).
+ * One store holds every pack's tables; the prefix keeps two packs (or a pack
+ * and the kernel) from ever touching the same one.
  */
 import type { Migration } from '../../sdk/plugin.js';
 import { KernelError, KernelErrorCodes } from '../errors.js';
-import { KERNEL_SCHEMA_NAMES } from '../services/store-migrations.js';
 
 const MIGRATION_ID = /^[A-Za-z0-9][A-Za-z0-9._-]{0,99}$/;
 
@@ -78,7 +78,6 @@ export function checkPackMigrations(packId: string, migrations: readonly Migrati
     throw new KernelError(KernelErrorCodes.MIGRATION_INVALID, `Pack "${packId}": ${message}`, { pack: packId, ...details });
   };
   if (!Array.isArray(migrations)) fail('registerMigrations takes an array of { id, up }', {});
-  const prefix = tablePrefix(packId);
   for (const [index, migration] of migrations.entries()) {
     const id = (migration as Partial<Migration> | undefined)?.id;
     if (typeof id !== 'string' || !MIGRATION_ID.test(id)) {
@@ -86,16 +85,8 @@ export function checkPackMigrations(packId: string, migrations: readonly Migrati
     }
     if (seen.has(id!)) fail(`two migrations have the id "${id}"; ids are how the store records what it applied`, { migration: id });
     seen.add(id!);
-    if (typeof migration.up !== 'string' || !migration.up.trim()) fail(`migration "${id}" has no SQL in "up"`, { migration: id });
-    for (const object of namedObjects(migration.up)) {
-      const name = object.name.toLowerCase();
-      const where = `migration "${id}" names ${object.role} "${object.name}"`;
-      if (object.temporary || (object.schema !== undefined && object.schema.toLowerCase() !== 'main')) {
-        fail(`${where} in ${object.temporary ? 'the temporary' : `the "${object.schema}"`} schema; a migration's objects live in the store itself`, { migration: id, name: object.name });
-      }
-      if (!name.startsWith(prefix) || KERNEL_SCHEMA_NAMES.has(name)) {
-        fail(`${where}, which is not the pack's own: a pack's tables, indexes, views and triggers are named "${prefix}..."`, { migration: id, name: object.name, prefix });
-      }
+    if (typeof migration.up !== 'function') {
+      fail(`migration "${id}" needs "up" as a function (db, { dialect, sql }) => Promise<void> that builds its tables with Kysely; got ${typeof migration.up}`, { migration: id });
     }
   }
 }

@@ -4,6 +4,8 @@
  * Host and, from a browser, an allowed Origin (http-guard.ts); with tokens set
  * it must carry one as a bearer token, and a session only answers the token
  * that created it. Sessions are capped and expire when idle (http-sessions.ts).
+ * With `stateless` there are no sessions: each POST is served on its own
+ * (http-stateless.ts), so several instances can share one load balancer.
  */
 import { createHash, randomUUID, timingSafeEqual } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
@@ -14,6 +16,7 @@ import type { Kernel } from '../kernel/kernel.js';
 import { readJsonBody, HttpError } from './http-body.js';
 import { hostAllowed, hostPolicy, originAllowed, unsafeBindReason } from './http-guard.js';
 import { DEFAULT_MAX_SESSIONS, DEFAULT_SESSION_IDLE_TIMEOUT_MS, SessionTable, type Session } from './http-sessions.js';
+import { StatelessRequests } from './http-stateless.js';
 import { createMcpServer } from './mcp-server.js';
 import { MAX_MESSAGE_BYTES } from './message-limits.js';
 
@@ -30,6 +33,8 @@ export interface HttpOptions {
   allowedOrigins?: string[];
   maxSessions?: number;
   sessionIdleTimeoutMs?: number;
+  /** No sessions: every POST is served by a fresh server (no sampling or elicitation); GET and DELETE answer 405. */
+  stateless?: boolean;
 }
 
 export interface RunningHttpServer {
@@ -66,6 +71,7 @@ export async function startHttpServer(kernel: Kernel, options: HttpOptions): Pro
   const maxSessions = options.maxSessions ?? DEFAULT_MAX_SESSIONS;
   const idleTimeoutMs = options.sessionIdleTimeoutMs ?? DEFAULT_SESSION_IDLE_TIMEOUT_MS;
   const sessions = new SessionTable(maxSessions, idleTimeoutMs, (id) => kernel.logger.debug({ session: id }, 'http session closed after idling'));
+  const stateless = options.stateless ? new StatelessRequests() : undefined;
 
   const serveSession = async (req: IncomingMessage, res: ServerResponse, session: Session, body?: unknown) => {
     res.once('close', sessions.touch(session));
@@ -120,6 +126,8 @@ export async function startHttpServer(kernel: Kernel, options: HttpOptions): Pro
     if (!tokenDigest) {
       return sendJson(res, 401, 'Unauthorized: a valid bearer token is required', { headers: { 'www-authenticate': 'Bearer realm="toolpack"' } });
     }
+    // Past the same Host, Origin and token checks; a session id header, if sent, is ignored.
+    if (stateless) return stateless.refuseMethod(req, res) ? undefined : stateless.serve(kernel, req, res);
     const sessionId = req.headers['mcp-session-id'];
     if (typeof sessionId === 'string') {
       const session = sessions.get(sessionId);
@@ -154,6 +162,7 @@ export async function startHttpServer(kernel: Kernel, options: HttpOptions): Pro
     url: `http://${host}:${address.port}/mcp`,
     async close() {
       await sessions.closeAll();
+      await stateless?.closeAll();
       // Close idle keep-alive sockets now; otherwise close() waits for their timeout.
       const closed = new Promise<void>((r) => server.close(() => r()));
       server.closeAllConnections();

@@ -17,7 +17,16 @@ import type { Kernel } from '../kernel/kernel.js';
 import { UnknownToolError } from '../tools/invoke.js';
 import { KERNEL_VERSION } from '../version.js';
 
-export function createMcpServer(kernel: Kernel): Server {
+export interface McpServerOptions {
+  /**
+   * Stateless HTTP: a request the server sends the client (sampling, elicitation) would be
+   * answered in another HTTP request, maybe to another instance, so tool calls run without
+   * a session server and take their fallbacks (deterministic results, pending confirmations).
+   */
+  stateless?: boolean;
+}
+
+export function createMcpServer(kernel: Kernel, options: McpServerOptions = {}): Server {
   const server = new Server(
     { name: 'toolpack', version: KERNEL_VERSION },
     {
@@ -33,7 +42,7 @@ export function createMcpServer(kernel: Kernel): Server {
     try {
       return await kernel.call(request.params.name, request.params.arguments ?? {}, {
         signal: extra.signal,
-        session: { server },
+        session: { server: options.stateless ? null : server },
         progress: async ({ progress, total, message }) => {
           if (progressToken === undefined) return;
           await extra.sendNotification({
@@ -49,14 +58,14 @@ export function createMcpServer(kernel: Kernel): Server {
   });
 
   server.setRequestHandler(ListResourcesRequestSchema, async () => ({
-    resources: kernel.resources.list().map((r) => ({ uri: r.uri, name: r.name, mimeType: r.mimeType, description: `${r.kind} stored ${r.createdAt}` })),
+    resources: (await kernel.resources.list()).map((r) => ({ uri: r.uri, name: r.name, mimeType: r.mimeType, description: `${r.kind} stored ${r.createdAt}` })),
   }));
 
   // One template per kind of stored result the loaded packs registered (env.registerResourceKind).
   server.setRequestHandler(ListResourceTemplatesRequestSchema, async () => ({ resourceTemplates: kernel.resourceKinds.templates() }));
 
   server.setRequestHandler(ReadResourceRequestSchema, async (request) => {
-    const found = kernel.resources.get(request.params.uri);
+    const found = await kernel.resources.get(request.params.uri);
     if (!found) throw new McpError(ErrorCode.InvalidParams, `Resource not found: ${request.params.uri}`);
     return { contents: [{ uri: found.resource.uri, mimeType: found.resource.mimeType, text: found.text }] };
   });

@@ -1,66 +1,67 @@
-/** Keyed JSON entries with an optional time to live, kept in the store. */
+/** Keyed JSON entries with an optional time to live, kept in the store (so every instance on it shares them). */
 import type { Cache, Store } from '../../sdk/services.js';
+import type { CoreTables } from './core-tables.js';
 
-interface Row {
-  value: string;
-  expires_at: number | null;
-}
-
-export function createCache(store: Store, now: () => number = Date.now): Cache {
-  const isLive = (row: Row) => row.expires_at === null || row.expires_at > now();
+export function createCache(kernelStore: Store, now: () => number = Date.now): Cache {
+  const store = kernelStore.typed<CoreTables>();
+  const live = (row: { expires_at: number | null }) => row.expires_at === null || Number(row.expires_at) > now();
 
   const cache: Cache = {
-    get<T>(key: string) {
-      const row = store.prepare('SELECT value, expires_at FROM cache WHERE key = ?').get<Row>(key);
-      if (!row || !isLive(row)) return undefined;
-      store.prepare('UPDATE cache SET hits = hits + 1 WHERE key = ?').run(key);
+    async get<T>(key: string) {
+      const row = await store.db.selectFrom('cache').select(['value', 'expires_at']).where('key', '=', key).executeTakeFirst();
+      if (!row || !live(row)) return undefined;
+      await store.db.updateTable('cache').set((eb) => ({ hits: eb('hits', '+', 1) })).where('key', '=', key).execute();
       return JSON.parse(row.value) as T;
     },
-    set(key, value, options = {}) {
+    async set(key, value, options = {}) {
       // Each string masked before it is serialised (store.serialize), not the JSON text after.
       const text = store.serialize(value);
-      const expires = options.ttlMs === undefined ? null : now() + options.ttlMs;
-      store
-        .prepare(
-          `INSERT INTO cache (key, value, size, created_at, expires_at, hits) VALUES (?, ?, ?, ?, ?, 0)
-           ON CONFLICT(key) DO UPDATE SET value = excluded.value, size = excluded.size,
-             created_at = excluded.created_at, expires_at = excluded.expires_at, hits = 0`,
-        )
-        .run(key, text, Buffer.byteLength(text.value), now(), expires);
+      const row = { key, value: text, size: Buffer.byteLength(String(text)), created_at: now(), expires_at: options.ttlMs === undefined ? null : now() + options.ttlMs, hits: 0 };
+      await store.db
+        .insertInto('cache')
+        .values(row)
+        .onConflict((oc) => oc.column('key').doUpdateSet({ value: text, size: row.size, created_at: row.created_at, expires_at: row.expires_at, hits: 0 }))
+        .execute();
     },
-    delete(key) {
-      return store.prepare('DELETE FROM cache WHERE key = ?').run(key).changes > 0;
+    async delete(key) {
+      const result = await store.db.deleteFrom('cache').where('key', '=', key).executeTakeFirst();
+      return Number(result.numDeletedRows) > 0;
     },
-    clear() {
-      return store.prepare('DELETE FROM cache').run().changes;
+    async clear() {
+      return Number((await store.db.deleteFrom('cache').executeTakeFirst()).numDeletedRows);
     },
-    cleanup() {
-      return store.prepare('DELETE FROM cache WHERE expires_at IS NOT NULL AND expires_at <= ?').run(now()).changes;
+    async cleanup() {
+      const result = await store.db.deleteFrom('cache').where('expires_at', 'is not', null).where('expires_at', '<=', now()).executeTakeFirst();
+      return Number(result.numDeletedRows);
     },
-    stats() {
-      const row = store
-        .prepare(
-          `SELECT COUNT(*) AS entries,
-                  COALESCE(SUM(CASE WHEN expires_at IS NOT NULL AND expires_at <= ? THEN 1 ELSE 0 END), 0) AS expired,
-                  COALESCE(SUM(size), 0) AS totalBytes, COALESCE(SUM(hits), 0) AS hits,
-                  MIN(created_at) AS oldest, MAX(created_at) AS newest
-           FROM cache`,
-        )
-        .get<{ entries: number; expired: number; totalBytes: number; hits: number; oldest: number | null; newest: number | null }>(now())!;
+    async stats() {
+      const at = now();
+      const row = await store.db
+        .selectFrom('cache')
+        .select((eb) => [
+          eb.fn.countAll<number>().as('entries'),
+          eb.fn.coalesce(eb.fn.sum<number>(eb.case().when('expires_at', '<=', at).then(1).else(0).end()), eb.lit(0)).as('expired'),
+          eb.fn.coalesce(eb.fn.sum<number>('size'), eb.lit(0)).as('totalBytes'),
+          eb.fn.coalesce(eb.fn.sum<number>('hits'), eb.lit(0)).as('hits'),
+          eb.fn.min<number | null>('created_at').as('oldest'),
+          eb.fn.max<number | null>('created_at').as('newest'),
+        ])
+        .executeTakeFirstOrThrow();
+      const time = (ms: number | null) => (ms === null ? null : new Date(Number(ms)).toISOString());
       return {
-        entries: row.entries,
-        expired: row.expired,
-        totalBytes: row.totalBytes,
-        hits: row.hits,
-        oldestCreatedAt: row.oldest === null ? null : new Date(row.oldest).toISOString(),
-        newestCreatedAt: row.newest === null ? null : new Date(row.newest).toISOString(),
+        entries: Number(row.entries),
+        expired: Number(row.expired),
+        totalBytes: Number(row.totalBytes),
+        hits: Number(row.hits),
+        oldestCreatedAt: time(row.oldest),
+        newestCreatedAt: time(row.newest),
       };
     },
     async getOrCompute<T>(key: string, compute: () => Promise<T>, options?: { ttlMs?: number }) {
-      const hit = cache.get<T>(key);
+      const hit = await cache.get<T>(key);
       if (hit !== undefined) return hit;
       const value = await compute();
-      cache.set(key, value, options);
+      await cache.set(key, value, options);
       return value;
     },
   };

@@ -7,15 +7,11 @@
  */
 import { createHash, randomUUID } from 'node:crypto';
 import type { Confirm, ConfirmationOutcome, ConfirmationRequest, Store } from '../../sdk/services.js';
+import type { Kysely } from 'kysely';
+import type { CoreTables } from './core-tables.js';
 import { currentSession } from './session.js';
 
 export const PENDING_CONFIRMATION_TTL_MS = 10 * 60 * 1000;
-
-interface PendingRow {
-  token: string;
-  requested_at: string;
-  expires_at: string;
-}
 
 /** `binding` ties a pending confirmation to one exact tool call (see Confirm.request). */
 function fingerprint(request: ConfirmationRequest, binding = ''): string {
@@ -30,34 +26,40 @@ function elicitationMessage(request: ConfirmationRequest): string {
   return lines.join('\n');
 }
 
-export function createConfirm(store: Store, now: () => Date = () => new Date()): Confirm {
+export function createConfirm(kernelStore: Store, now: () => Date = () => new Date()): Confirm {
+  const store = kernelStore.typed<CoreTables>();
   const elicitingServer = () => {
     const server = currentSession()?.server;
     return server && server.getClientCapabilities()?.elicitation ? server : null;
   };
 
-  function record(request: ConfirmationRequest, outcome: ConfirmationOutcome, binding?: string): void {
-    store
-      .prepare(
-        `INSERT INTO confirmations (token, fingerprint, action, description, risks, benefits, status, via, comment, requested_at, decided_at, expires_at)
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-         ON CONFLICT(token) DO UPDATE SET status = excluded.status, via = excluded.via, comment = excluded.comment, decided_at = excluded.decided_at`,
+  async function record(db: Kysely<CoreTables>, request: ConfirmationRequest, outcome: ConfirmationOutcome, binding?: string): Promise<void> {
+    await db
+      .insertInto('confirmations')
+      // Every text is masked on the way in; the token (a UUID) and the fingerprint (a digest) are ours and looked up as they are.
+      .values({
+        token: store.opaque(outcome.token),
+        fingerprint: store.opaque(fingerprint(request, binding)),
+        action: request.action,
+        description: request.description,
+        risks: store.serialize(request.risks ?? []),
+        benefits: store.serialize(request.benefits ?? []),
+        status: outcome.decision,
+        via: outcome.via,
+        comment: outcome.comment ?? null,
+        requested_at: outcome.requestedAt,
+        decided_at: outcome.decidedAt ?? null,
+        expires_at: outcome.expiresAt ?? outcome.requestedAt,
+      })
+      .onConflict((oc) =>
+        oc.column('token').doUpdateSet((eb) => ({
+          status: eb.ref('excluded.status'),
+          via: eb.ref('excluded.via'),
+          comment: eb.ref('excluded.comment'),
+          decided_at: eb.ref('excluded.decided_at'),
+        })),
       )
-      // run() masks every text; the token (a UUID) and the fingerprint (a digest) are ours and looked up as they are.
-      .run(
-        store.opaque(outcome.token),
-        store.opaque(fingerprint(request, binding)),
-        request.action,
-        request.description,
-        store.serialize(request.risks ?? []),
-        store.serialize(request.benefits ?? []),
-        outcome.decision,
-        outcome.via,
-        outcome.comment ?? null,
-        outcome.requestedAt,
-        outcome.decidedAt ?? null,
-        outcome.expiresAt ?? outcome.requestedAt,
-      );
+      .execute();
   }
 
   return {
@@ -90,15 +92,23 @@ export function createConfirm(store: Store, now: () => Date = () => new Date()):
           decidedAt: now().toISOString(),
           ...(typeof answer.content?.comment === 'string' && answer.content.comment ? { comment: answer.content.comment } : {}),
         };
-        record(request, outcome, options.binding);
+        await record(store.db, request, outcome, options.binding);
         return outcome;
       }
 
-      // One transaction: two identical requests racing (two servers on one workspace) cannot both take the same pending token.
-      return store.transaction(() => {
-        const pending = store
-          .prepare(`SELECT token, requested_at, expires_at FROM confirmations WHERE fingerprint = ? AND status = 'pending' AND expires_at > ? ORDER BY requested_at DESC LIMIT 1`)
-          .get<PendingRow>(fingerprint(request, options.binding), requestedAt);
+      // One transaction: two identical requests racing (two instances on one store) cannot both take the same pending token.
+      // SQLite: the transaction holds the write lock; PostgreSQL: the pending row is locked (FOR UPDATE), so the second waits, then finds it decided.
+      return store.transaction(async (trx) => {
+        let query = trx
+          .selectFrom('confirmations')
+          .select(['token', 'requested_at', 'expires_at'])
+          .where('fingerprint', '=', fingerprint(request, options.binding))
+          .where('status', '=', 'pending')
+          .where('expires_at', '>', requestedAt)
+          .orderBy('requested_at', 'desc')
+          .limit(1);
+        if (store.dialect === 'postgres') query = query.forUpdate();
+        const pending = await query.executeTakeFirst();
         // No user was asked here: the client repeated the request (what `via: 'second-call'` says).
         const outcome: ConfirmationOutcome = pending
           ? { decision: 'confirmed', via: 'second-call', token: pending.token, requestedAt: pending.requested_at, decidedAt: requestedAt, expiresAt: pending.expires_at }
@@ -109,7 +119,7 @@ export function createConfirm(store: Store, now: () => Date = () => new Date()):
               requestedAt,
               expiresAt: new Date(at.getTime() + PENDING_CONFIRMATION_TTL_MS).toISOString(),
             };
-        record(request, outcome, options.binding);
+        await record(trx, request, outcome, options.binding);
         return outcome;
       });
     },

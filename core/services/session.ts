@@ -7,7 +7,10 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
 
 export interface CallSession {
-  /** The SDK server of the client's session; null for `toolpack call` from the shell. */
+  /**
+   * The SDK server of the client's session; null for `toolpack call` from the shell and for
+   * stateless HTTP (no session to carry sampling or elicitation), so ai and confirm fall back.
+   */
   server: Server | null;
 }
 

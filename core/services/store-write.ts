@@ -1,6 +1,8 @@
 /**
- * The store's write path: every value a statement writes passes the write
- * filters (the security pack masks secrets there) before SQLite sees it.
+ * The store's write path: every string a write sends (INSERT, UPDATE, on either
+ * engine) passes the write filters (the security pack masks secrets there)
+ * before the database sees it. It happens where Kysely hands the compiled query
+ * to the engine (store-driver.ts), so no query a pack builds can go around it.
  *
  * Filtering a JSON text after `JSON.stringify` misses secrets: quotes inside
  * strings are escaped by then (`"password = \"S3cr3t\""`), so the patterns that
@@ -10,17 +12,24 @@
  * key's context (`password: "..."`), the form the rules know.
  *
  * What need not or must not be masked (ciphertext, digests, ids the pack made,
- * text already masked) is passed wrapped in `OpaqueValue`: visible at the call
- * site, and the only way past the filters.
+ * text already masked) is marked with `store.opaque`: visible at the call site,
+ * and the only way past the filters.
  */
-import type { OpaqueParam } from '../../sdk/services.js';
-
 export type WriteFilter = (text: string) => string;
 
-/** A statement parameter stored as it is; made by `store.opaque` and `store.serialize`. */
-export class OpaqueValue<T extends string | Uint8Array = string | Uint8Array> implements OpaqueParam<T> {
-  constructor(readonly value: T) {}
+/** A string marked to be written as it is. A String object, so it reads like the string it holds until the driver unwraps it. */
+export class OpaqueString extends String {}
+
+/** Binary marked to be written as it is (binary is refused otherwise: the filters read text). */
+export class OpaqueBinary {
+  constructor(readonly value: Uint8Array) {}
 }
+
+export function opaque<T extends string | Uint8Array>(value: T): T {
+  return (typeof value === 'string' ? new OpaqueString(value) : new OpaqueBinary(value)) as unknown as T;
+}
+
+const unwrap = (value: unknown): unknown => (value instanceof OpaqueString ? value.valueOf() : value instanceof OpaqueBinary ? value.value : value);
 
 /** Keys whose string values are read as `key: "value"`: where a bare value says nothing, its key says it is a secret. */
 const SECRET_KEY = /pass(?:word|wd|phrase)?$|pwd|secret|token|api[-_]?key|access[-_]?key|private[-_]?key|credential|authorization|cookie/i;
@@ -63,7 +72,7 @@ export function serializeMasked(value: unknown, filter: WriteFilter, space?: num
   const text = JSON.stringify(
     value,
     function (this: unknown, key: string, entry: unknown) {
-      if (entry instanceof OpaqueValue) return entry.value; // marked by the caller: a pattern, a digest...
+      if (entry instanceof OpaqueString) return entry.valueOf(); // marked by the caller: a pattern, a digest...
       if (typeof entry === 'string') return key && !Array.isArray(this) && SECRET_KEY.test(key) ? maskUnderKey(key, entry, mask) : mask(entry);
       if (entry && typeof entry === 'object' && !Array.isArray(entry)) return maskKeys(entry as Record<string, unknown>);
       return entry;
@@ -73,38 +82,21 @@ export function serializeMasked(value: unknown, filter: WriteFilter, space?: num
   return text ?? 'null';
 }
 
-/** A statement's parameters as they are written: strings filtered, opaque values unwrapped, binary refused unless opaque. */
+/** A write's parameters as they are sent: strings filtered, opaque values unwrapped, binary refused unless opaque. */
 export function filterParams(params: readonly unknown[], filter: WriteFilter): unknown[] {
   const mask = memoized(filter);
-  const one = (param: unknown, position: string): unknown => {
+  return params.map((param, index) => {
     if (typeof param === 'string') return mask(param);
-    if (param instanceof OpaqueValue) return param.value;
+    if (param instanceof OpaqueString || param instanceof OpaqueBinary) return unwrap(param);
     if (param instanceof Uint8Array) {
-      throw new TypeError(`store: ${position} of a write is binary; wrap it in store.opaque() (the write filters read text, so binary passes only when marked opaque)`);
+      throw new TypeError(`store: parameter ${index + 1} of a write is binary; wrap it in store.opaque() (the write filters read text, so binary passes only when marked opaque)`);
     }
     return param;
-  };
-  return params.map((param, index) => {
-    // better-sqlite3 binds an array's items as positional parameters, a plain object's properties as named ones (@name).
-    if (Array.isArray(param)) return param.map((item, at) => one(item, `parameter ${at + 1}`));
-    if (param && typeof param === 'object' && !(param instanceof OpaqueValue) && !(param instanceof Uint8Array)) {
-      return Object.fromEntries(Object.entries(param).map(([name, value]) => [name, one(value, `parameter @${name}`)]));
-    }
-    return one(param, `parameter ${index + 1}`);
   });
 }
 
-/** Parameters of a read: nothing is persisted, so only opaque values are unwrapped (positional, in an array, or named). */
-export function readParams(params: readonly unknown[]): unknown[] {
-  const unwrap = (param: unknown) => (param instanceof OpaqueValue ? param.value : param);
-  return params.map((param) => {
-    if (Array.isArray(param)) return param.map(unwrap);
-    if (param && typeof param === 'object' && !(param instanceof OpaqueValue) && !(param instanceof Uint8Array)) {
-      return Object.fromEntries(Object.entries(param).map(([name, value]) => [name, unwrap(value)]));
-    }
-    return unwrap(param);
-  });
-}
+/** A read's parameters: nothing is persisted, so opaque values are only unwrapped. */
+export const readParams = (params: readonly unknown[]): unknown[] => params.map(unwrap);
 
-/** A data-writing statement given to `exec`, where its literals would pass no filter. */
-export const WRITES_ROWS = /^\s*(?:--[^\n]*\n\s*)*(?:INSERT|UPDATE|REPLACE|UPSERT)\b/i;
+/** Raw SQL that writes rows (a Kysely `sql` template): its parameters are filtered like a built INSERT's. */
+export const WRITES_ROWS = /\b(?:INSERT\s+(?:OR\s+\w+\s+)?INTO|REPLACE\s+INTO|UPDATE\s+[\w".]+\s+SET|MERGE\s+INTO)\b/i;

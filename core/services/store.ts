@@ -1,144 +1,271 @@
 /**
- * The embedded store: one SQLite file per workspace (better-sqlite3, WAL).
- * Opened at first use, not at start-up, so a server whose tools never touch
- * it starts as fast as one without it; migrations registered before that are
- * applied when it opens.
+ * The store: one database for the kernel's tables (cache, stored resources,
+ * pending confirmations) and every pack's, on the embedded SQLite file (the
+ * default: `.toolpack/toolpack.db`, nothing to install) or a team's PostgreSQL
+ * (`store.url` / TOOLPACK_STORE_URL), behind Kysely.
  *
- * Several servers may share one workspace, so one file has several writers.
- * busy_timeout makes SQLite wait for the write lock, but not in every case:
- * a deferred transaction that read first and then writes gets SQLITE_BUSY at
- * once when another process wrote in between (its snapshot is stale; waiting
- * cannot help). So every transaction here is IMMEDIATE (takes the write lock
- * first, where busy_timeout applies), and every write path retries what is
- * still busy with backoff (`retryBusy`).
+ * Opened at first use, not at start-up, so a server whose tools never touch it
+ * starts as fast as one without it (Kysely and `pg` are loaded then too);
+ * migrations registered before that are applied when it opens, in registration
+ * order, the kernel's first. A pack whose migrations fail gets the error on its
+ * own queries; the others work on.
  */
-import { mkdirSync, statSync, writeFileSync, existsSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import { dirname } from 'node:path';
-import type BetterSqlite3 from 'better-sqlite3';
+import { AsyncLocalStorage } from 'node:async_hooks';
+import { statSync } from 'node:fs';
+import type { DatabaseIntrospector, Dialect, DialectAdapter, Driver, Kysely, QueryCompiler, Transaction } from 'kysely';
+import { ConfigurationError } from '../../sdk/errors.js';
 import type { Migration } from '../../sdk/plugin.js';
-import type { Store, StoreStatement } from '../../sdk/services.js';
-import { applyMigrations, CORE_MIGRATIONS, prepareMigrationTable } from './store-migrations.js';
-import { filterParams, OpaqueValue, readParams, serializeMasked, WRITES_ROWS } from './store-write.js';
+import type { Store, StoreDialect } from '../../sdk/services.js';
+import { KernelError, KernelErrorCodes } from '../errors.js';
+import { tablePrefix } from '../kernel/pack-migrations.js';
+import { kysely } from './kysely-lazy.js';
+import { storeView } from './store-driver.js';
+import { tableGuard } from './store-guard.js';
+import { applyMigrations, CORE_MIGRATIONS, KERNEL_SCHEMA_NAMES, prepareMigrationTable } from './store-migrations.js';
+import { createPool, isPostgresUrl, redactUrl } from './store-postgres.js';
+import { openSqlite, retryBusy, sqliteDriver } from './store-sqlite.js';
+import { opaque as markOpaque, serializeMasked } from './store-write.js';
 
-const require = createRequire(import.meta.url);
+export { retryBusy };
 
-const BUSY_TIMEOUT_MS = 5000;
-/** Waits between attempts after SQLITE_BUSY (each attempt already waited busy_timeout for a lock), jittered. */
-const BUSY_RETRY_DELAYS_MS = [10, 25, 50, 100, 200, 400, 800];
-
-const isBusy = (error: unknown) => /^SQLITE_BUSY/.test(String((error as { code?: unknown })?.code ?? ''));
-// The Store interface is synchronous (better-sqlite3 is), so the backoff is too.
-const sleep = (ms: number) => Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
-
-/** Run `fn`, again after a pause each time it fails with SQLITE_BUSY, a bounded number of times. `fn` must be safe to repeat. */
-export function retryBusy<T>(fn: () => T, delays: readonly number[] = BUSY_RETRY_DELAYS_MS): T {
-  for (let attempt = 0; ; attempt++) {
-    try {
-      return fn();
-    } catch (error) {
-      if (!isBusy(error) || attempt >= delays.length) throw error;
-      sleep(delays[attempt]! * (0.5 + Math.random()));
-    }
-  }
+export interface StoreOptions {
+  /** SQLite file (or ":memory:"), used unless `url` is a PostgreSQL URL. */
+  path: string;
+  /** postgres:// or postgresql:// selects PostgreSQL. */
+  url?: string;
 }
 
-/** The store as the kernel holds it: packs get `Store`; migrations are the kernel's to apply (store-migrations.ts). */
+/** The store as the kernel holds it: packs get `forPack(id)`; migrations are the kernel's to apply. */
 export interface KernelStore extends Store {
   /** Apply a scope's migrations (scope: 'core' or a pack id) in order, each once, by id; queued until the store opens. */
   migrate(scope: string, migrations: readonly Migration[]): void;
-  close(): void;
+  /** The store a pack gets: its queries and migrations may name only its own tables (`<packid>_...`). */
+  forPack(packId: string): Store;
+  close(): Promise<void>;
 }
 
-export function createStore(path: string): KernelStore {
-  let db: BetterSqlite3.Database | undefined;
-  const pending: Array<[string, readonly Migration[]]> = [['core', CORE_MIGRATIONS]];
+const inTransaction = new AsyncLocalStorage<{ holding: boolean }>();
+
+export function createStore(options: StoreOptions): KernelStore {
+  const dialect: StoreDialect = options.url && isPostgresUrl(options.url) ? 'postgres' : 'sqlite';
+  const location = dialect === 'postgres' ? redactUrl(options.url!) : options.path;
   const filters: Array<(text: string) => string> = [];
-
-  function open(): BetterSqlite3.Database {
-    if (db) return db;
-    if (path !== ':memory:') {
-      const dir = dirname(path);
-      mkdirSync(dir, { recursive: true });
-      // Keep the store out of the user's commits.
-      const ignore = `${dir}/.gitignore`;
-      if (!existsSync(ignore)) writeFileSync(ignore, '*\n');
-    }
-    const Database = require('better-sqlite3') as typeof BetterSqlite3;
-    // The timeout (busy_timeout) applies from the first statement: switching a new file to WAL needs a lock too.
-    const database = new Database(path, { timeout: BUSY_TIMEOUT_MS });
-    try {
-      retryBusy(() => database.pragma('journal_mode = WAL'));
-      database.pragma('synchronous = NORMAL');
-      database.pragma('foreign_keys = ON');
-      prepareMigrationTable(database, retryBusy);
-      for (const [scope, migrations] of pending) applyMigrations(database, scope, migrations, retryBusy);
-    } catch (error) {
-      database.close();
-      throw error;
-    }
-    pending.length = 0;
-    db = database;
-    return database;
-  }
-
+  const prepares: Array<() => Promise<void>> = [];
+  let prepared: Promise<void> | undefined;
   const filterForWrite = (text: string) => filters.reduce((acc, filter) => filter(acc), text);
 
-  /** Statements retry on their own only outside a transaction; inside one, the whole transaction is retried. */
-  const retryOutside = <T>(database: BetterSqlite3.Database, fn: () => T): T => (database.inTransaction ? fn() : retryBusy(fn));
+  const queued: Array<[scope: string, migrations: readonly Migration[]]> = [['core', CORE_MIGRATIONS]];
+  const scopeState = new Map<string, Promise<void>>();
+  let engine: (Driver & { database?(): unknown }) | undefined;
+  let migrator: Kysely<any> | undefined;
+  let opening: Promise<void> | undefined;
+  let closed = false;
 
-  return {
-    path,
-    migrate(scope, migrations) {
-      if (db) applyMigrations(db, scope, migrations, retryBusy);
-      else pending.push([scope, migrations]);
-    },
-    prepare(sql): StoreStatement {
-      const database = open();
-      const statement = retryOutside(database, () => database.prepare(sql));
-      // Filtered once, before any retry: what is written is what the filters returned (store-write.ts).
-      return {
-        run: (...params) => {
-          const written = filterParams(params, filterForWrite);
-          return retryOutside(database, () => statement.run(...written));
-        },
-        get: <R>(...params: unknown[]) => retryOutside(database, () => statement.get(...readParams(params)) as R | undefined),
-        all: <R>(...params: unknown[]) => retryOutside(database, () => statement.all(...readParams(params)) as R[]),
-      };
-    },
-    exec(sql) {
-      if (WRITES_ROWS.test(sql)) throw new TypeError('store.exec runs schema statements; write rows with prepare(sql).run(...values), so the values pass the write filters');
-      const database = open();
-      retryOutside(database, () => database.exec(sql));
-    },
-    transaction(fn) {
-      const database = open();
-      // IMMEDIATE: take the write lock before reading, so a concurrent writer cannot make this transaction's reads stale.
-      return retryOutside(database, () => database.transaction(fn).immediate());
-    },
-    sizeBytes() {
-      if (path === ':memory:') {
-        const database = open();
-        const row = database.prepare('SELECT page_count * page_size AS size FROM pragma_page_count(), pragma_page_size()').get() as { size: number };
-        return row.size;
-      }
-      return [path, `${path}-wal`].reduce((sum, file) => {
-        try {
-          return sum + statSync(file).size;
-        } catch {
-          return sum;
-        }
-      }, 0);
-    },
-    addWriteFilter(filter) {
-      filters.push(filter);
-    },
-    filterForWrite,
-    serialize: (value, space) => new OpaqueValue(serializeMasked(value, filterForWrite, space)),
-    opaque: (value) => new OpaqueValue(value),
-    close() {
-      db?.close();
-      db = undefined;
-    },
+  const unreachable = (error: unknown) =>
+    new ConfigurationError(`The store at ${location} cannot be ${dialect === 'postgres' ? 'reached' : 'opened'}: ${redact(error)}`, {
+      store: location,
+      dialect,
+    });
+  const redact = (error: unknown) => {
+    const message = error instanceof Error ? error.message : String(error);
+    return options.url ? message.replaceAll(options.url, location) : message;
   };
+
+  function parts(): { adapter: () => DialectAdapter; compiler: () => QueryCompiler; introspector: (db: Kysely<any>) => DatabaseIntrospector } {
+    const k = kysely();
+    return dialect === 'postgres'
+      ? { adapter: () => new k.PostgresAdapter(), compiler: () => new k.PostgresQueryCompiler(), introspector: (db) => new k.PostgresIntrospector(db) }
+      : { adapter: () => new k.SqliteAdapter(), compiler: () => new k.SqliteQueryCompiler(), introspector: (db) => new k.SqliteIntrospector(db) };
+  }
+
+  function dialectOf(driver: Driver): Dialect {
+    const p = parts();
+    return { createAdapter: p.adapter, createDriver: () => driver, createQueryCompiler: p.compiler, createIntrospector: p.introspector };
+  }
+
+  function makeEngine(): Driver {
+    if (dialect === 'sqlite') return sqliteDriver(() => openSqlite(options.path));
+    const k = kysely();
+    return new k.PostgresDriver({ pool: createPool(options.url!) });
+  }
+
+  /** Open the engine, then apply every queued scope's migrations (the kernel's must succeed). */
+  function open(): Promise<void> {
+    if (closed) return Promise.reject(new Error('the store is closed'));
+    opening ??= (async () => {
+      const driver = makeEngine();
+      try {
+        await driver.init();
+        if (dialect === 'postgres') {
+          const connection = await driver.acquireConnection();
+          try {
+            await connection.executeQuery(kysely().CompiledQuery.raw('SELECT 1'));
+          } finally {
+            await driver.releaseConnection(connection);
+          }
+        }
+      } catch (error) {
+        await driver.destroy().catch(() => {});
+        opening = undefined;
+        throw unreachable(error);
+      }
+      engine = driver;
+      // Migrations go straight to the engine: no write filters (the SQL is the pack's), no wait for `ready`.
+      migrator = new (kysely().Kysely)<any>({ dialect: dialectOf(storeView(driver, async () => {}, (text) => text)) });
+      await prepareMigrationTable(migrator, dialect);
+      for (const [scope, migrations] of queued.splice(0)) startScope(scope, migrations);
+      await scopeState.get('core');
+    })();
+    return opening;
+  }
+
+  function startScope(scope: string, migrations: readonly Migration[]): void {
+    const guard = scope === 'core' ? undefined : migrationGuard(scope);
+    const previous = scopeState.get(scope) ?? Promise.resolve();
+    const next = previous.then(() => applyMigrations(migrator!, dialect, scope, migrations, guard));
+    next.catch(() => {}); // reported to the scope's own queries
+    scopeState.set(scope, next);
+  }
+
+  const migrationGuard = (packId: string) =>
+    tableGuard(
+      tablePrefix(packId),
+      KERNEL_SCHEMA_NAMES,
+      (found) =>
+        new KernelError(
+          KernelErrorCodes.MIGRATION_INVALID,
+          `Pack "${packId}": a migration names ${found.role} "${found.name}", which is not the pack's own: a pack's tables and indexes are named "${tablePrefix(packId)}..."`,
+          { pack: packId, name: found.name },
+        ),
+    );
+
+  /** Resolves when the store is open and `scope`'s migrations are applied; rejects with what stopped them. */
+  const ready = (scope: string) => async () => {
+    await open();
+    await scopeState.get(scope);
+    // Once every queued scope is migrated; the hooks read through the migration instance, which waits for nothing.
+    prepared ??= (async () => {
+      await Promise.allSettled([...scopeState.values()]);
+      // A failing hook (its pack's tables missing) leaves its filter as it was; the store still answers.
+      for (const prepare of prepares) await prepare().catch(() => {});
+    })();
+    await prepared;
+  };
+
+  function makeStore(scope: string, guardPrefix: string | null): Store {
+    let db: Kysely<any> | undefined;
+    const instance = (): Kysely<any> => {
+      if (db) return db;
+      const view: Driver = {
+        ...storeView(
+          {
+            init: async () => {},
+            acquireConnection: async () => {
+              if (dialect === 'sqlite' && inTransaction.getStore()?.holding) {
+                throw new Error('store: a query inside store.transaction(fn) must use the transaction `trx` fn is given (SQLite has one connection, which the transaction holds)');
+              }
+              return engine!.acquireConnection();
+            },
+            beginTransaction: (c, s) => engine!.beginTransaction(c, s),
+            commitTransaction: (c) => engine!.commitTransaction(c),
+            rollbackTransaction: (c) => engine!.rollbackTransaction(c),
+            releaseConnection: (c) => engine!.releaseConnection(c),
+            destroy: async () => {},
+          },
+          ready(scope),
+          filterForWrite,
+        ),
+      };
+      const plugins =
+        guardPrefix === null
+          ? []
+          : [
+              tableGuard(guardPrefix, KERNEL_SCHEMA_NAMES, (found) =>
+                new KernelError(
+                  KernelErrorCodes.STORE_TABLE_FOREIGN,
+                  `Pack "${scope}": a query names ${found.role} "${found.name}"; a pack's queries use its own tables ("${guardPrefix}..."), and other packs' data through their api.ts`,
+                  { pack: scope, name: found.name },
+                ),
+              ),
+            ];
+      db = new (kysely().Kysely)<any>({ dialect: dialectOf(view), plugins });
+      return db;
+    };
+
+    const store: Store = {
+      dialect,
+      location,
+      get db() {
+        return instance();
+      },
+      get sql() {
+        return kysely().sql;
+      },
+      async transaction<T>(fn: (trx: Transaction<any>) => Promise<T>): Promise<T> {
+        const run = () =>
+          inTransaction.run({ holding: false }, () =>
+            instance()
+              .transaction()
+              .execute(async (trx) => {
+                inTransaction.getStore()!.holding = true;
+                return fn(trx);
+              }),
+          );
+        return dialect === 'sqlite' ? retryBusy(run) : run();
+      },
+      typed: <T>() => store as unknown as Store<T>,
+      async ping() {
+        await ready(scope)();
+        await kysely().sql`SELECT 1`.execute(instance());
+      },
+      async sizeBytes() {
+        await open();
+        if (dialect === 'postgres') {
+          const { rows } = await kysely().sql<{ size: number }>`SELECT pg_database_size(current_database()) AS size`.execute(migrator!);
+          return Number(rows[0]?.size ?? 0);
+        }
+        if (options.path === ':memory:') {
+          const { rows } = await kysely().sql<{ size: number }>`SELECT page_count * page_size AS size FROM pragma_page_count(), pragma_page_size()`.execute(migrator!);
+          return rows[0]!.size;
+        }
+        return [options.path, `${options.path}-wal`].reduce((sum, file) => {
+          try {
+            return sum + statSync(file).size;
+          } catch {
+            return sum;
+          }
+        }, 0);
+      },
+      addWriteFilter(filter, filterOptions) {
+        filters.push(filter);
+        const prepare = filterOptions?.prepare;
+        if (prepare) prepares.push(() => prepare(guardPrefix === null ? migrator! : migrator!.withPlugin(migrationGuard(scope))));
+      },
+      filterForWrite,
+      serialize: (value, space) => markOpaque(serializeMasked(value, filterForWrite, space)),
+      opaque: markOpaque,
+    };
+    return store;
+  }
+
+  const kernelStore = makeStore('core', null);
+  const packStores = new Map<string, Store>();
+  return Object.assign(kernelStore, {
+    migrate(scope: string, migrations: readonly Migration[]) {
+      if (migrator) startScope(scope, migrations);
+      else queued.push([scope, migrations]);
+    },
+    forPack(packId: string) {
+      let store = packStores.get(packId);
+      if (!store) packStores.set(packId, (store = makeStore(packId, tablePrefix(packId))));
+      return store;
+    },
+    async close() {
+      closed = true;
+      const driver = engine;
+      engine = undefined;
+      migrator = undefined;
+      await driver?.destroy();
+    },
+  });
 }

@@ -21,7 +21,7 @@ export default definePlugin({
       deps: { options: env.options, workspace: coreServices.workspace, store: coreServices.store, kernel: coreServices.kernel },
       init({ options, workspace, store, kernel }) {
         // .git, .toolpack, the store and the config files: see protected.ts.
-        const guard = createGuard(workspace, { storePath: store.path, configFile: kernel.configFile });
+        const guard = createGuard(workspace, { storePath: store.dialect === 'sqlite' ? store.location : null, configFile: kernel.configFile });
         return { tools: [readFileTool(options, guard), writeFileTool(options, guard), listDirectoryTool(options, guard)] };
       },
     });

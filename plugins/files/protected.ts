@@ -38,10 +38,10 @@ export interface Guard {
   hidden(name: string): boolean;
 }
 
-export function createGuard(workspace: Workspace, options: { storePath: string; configFile: string | null }): Guard {
+export function createGuard(workspace: Workspace, options: { storePath: string | null; configFile: string | null }): Guard {
   const roots = [workspace.root, ...workspace.allowedRoots].sort((a, b) => b.length - a.length);
   const storeFiles = new Set<string>();
-  if (options.storePath !== ':memory:') {
+  if (options.storePath && options.storePath !== ':memory:') {
     const store = realOrSelf(options.storePath);
     for (const suffix of ['', '-wal', '-shm', '-journal']) storeFiles.add(store + suffix);
     storeFiles.add(join(dirname(store), 'security.key'));

@@ -1,7 +1,8 @@
 /**
  * The project pack's public surface: what other packs and third parties may
  * import (`toolpack/packs/project`). It loads nothing but the SDK: the service
- * refs, the event topics, the shared parameter schemas, and types.
+ * refs, the event topics, the shared parameter schemas, and types. Every listed
+ * file carries the scanner's classification of its folder (FileEntry.folder).
  */
 import { createServiceRef, type Workspace } from '../../sdk/index.js';
 import type { FileEntry, ProjectScan } from './scanner/types.js';

@@ -59,14 +59,14 @@ export function createProjectScanner(cache: Cache, options: { maxFiles?: number;
       const listing = await listFiles(root, maxFiles, signal, options.roots ?? [root]);
       const files = listing.files.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
       const print = fingerprint(files);
-      const stored = refresh ? undefined : cache.get<StoredScan>(cacheKey(root));
+      const stored = refresh ? undefined : await cache.get<StoredScan>(cacheKey(root));
       if (stored && stored.fingerprint === print) {
         const result = { scan: stored.scan, files, cached: true };
         remember(root, result);
         return result;
       }
       const scan = await scanListing(root, { ...listing, files }, signal);
-      cache.set(cacheKey(root), { fingerprint: scan.fingerprint, scan } satisfies StoredScan);
+      await cache.set(cacheKey(root), { fingerprint: scan.fingerprint, scan } satisfies StoredScan);
       const result = { scan, files, cached: false };
       remember(root, result);
       return result;

@@ -77,7 +77,7 @@ export default definePlugin({
         logger = packLogger;
         const service = scannerFor(store, options);
         // Nothing secret reaches the store: every persisted text is masked first.
-        store.addWriteFilter((text) => service.maskSecrets(text, 'standard').text);
+        store.addWriteFilter((text) => service.maskSecrets(text, 'standard').text, { prepare: (db) => service.refreshCustomRules(db) });
         return {
           tools: [
             analyzeContentSecurityTool(service),

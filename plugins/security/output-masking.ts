@@ -59,14 +59,14 @@ const withheld = (result: ToolResult, message: string): ToolResult => ({
 });
 
 export function outputMaskingMiddleware(getScanner: () => SecurityScanner | undefined, getLogger: () => Logger | undefined = () => undefined): ResultMiddleware {
-  const warned = new WeakSet<OutputMaskingSettings>();
+  const warned = new Set<string | null>();
   return async (result) => {
     const scanner = getScanner();
-    const settings = scanner?.outputMasking();
+    const settings = await scanner?.outputMasking();
     if (!scanner || !settings?.enabled) return result;
     const patterns = outputPatterns(settings);
-    if (patterns.skipped.length && !warned.has(settings)) {
-      warned.add(settings);
+    if (patterns.skipped.length && !warned.has(settings.updatedAt)) {
+      warned.add(settings.updatedAt);
       getLogger()?.warn({ skipped: patterns.skipped }, 'saved output-masking patterns skipped: they are not accepted any more');
     }
     const texts: string[] = [];

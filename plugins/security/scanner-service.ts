@@ -13,6 +13,7 @@
  * (saved custom rules) within a 2 s budget, past which they throw.
  */
 import { existsSync } from 'node:fs';
+import type { SecurityTables } from './store-schema.js';
 import type { Logger, Store } from '../../sdk/index.js';
 import { compileCustomRules, withUniqueIds, type CustomRuleRecord, type CustomRuleSpec } from './engine/custom-rules.js';
 import { budgetOf } from './engine/deadline.js';
@@ -55,11 +56,15 @@ export interface SecurityScanner {
   /** A tool's work (jobs/), in process or on the scan worker depending on its size, within the time budget. */
   run<N extends JobName>(job: N, input: JobInput<N>, options?: { signal?: AbortSignal }): Promise<JobOutput<N>>;
   vault: Vault;
-  customRules(): CustomRuleRecord[];
+  /** The saved custom rules, read from the store (so rules saved through another instance count). */
+  customRules(): Promise<CustomRuleRecord[]>;
+  /** Reload the saved custom rules when they changed (at most once a second); the synchronous filters use what was last loaded. */
+  refreshCustomRules(db?: import('kysely').Kysely<any>): Promise<void>;
   /** Save rules, each under an id no other saved rule has (see withUniqueIds); returns them as saved. */
-  saveCustomRules(rules: Array<Omit<CustomRuleRecord, 'createdAt'>>): Array<Omit<CustomRuleRecord, 'createdAt'>>;
-  outputMasking(): OutputMaskingSettings;
-  setOutputMasking(settings: Omit<OutputMaskingSettings, 'updatedAt'>): OutputMaskingSettings;
+  saveCustomRules(rules: Array<Omit<CustomRuleRecord, 'createdAt'>>): Promise<Array<Omit<CustomRuleRecord, 'createdAt'>>>;
+  /** Read from the store at each call: switched on through one instance, it is on for every instance on the store. */
+  outputMasking(): Promise<OutputMaskingSettings>;
+  setOutputMasking(settings: Omit<OutputMaskingSettings, 'updatedAt'>): Promise<OutputMaskingSettings>;
   /** Stop the scan workers. */
   close(): Promise<void>;
 }
@@ -75,30 +80,37 @@ const SYNC_BUDGET_MS = 2000;
 
 const DEFAULT_OUTPUT_MASKING: OutputMaskingSettings = { enabled: false, maskingLevel: 'standard', customPatterns: [], updatedAt: null };
 
-export function createSecurityScanner(store: Store, builtin: readonly SecurityRule[], added: readonly SecurityRule[], options: SecurityScannerOptions = {}): SecurityScanner {
+export function createSecurityScanner(packStore: Store, builtin: readonly SecurityRule[], added: readonly SecurityRule[], options: SecurityScannerOptions = {}): SecurityScanner {
   const timeoutMs = options.scanTimeoutMs ?? DEFAULT_SCAN_TIMEOUT_MS;
   const log = () => options.logger?.();
-  let custom: { rules: UserRule[]; specs: CustomRuleSpec[] } | undefined;
-  let output: OutputMaskingSettings | undefined;
+  const store = packStore.typed<SecurityTables>();
+  let custom: { rules: UserRule[]; specs: CustomRuleSpec[]; records: string } | undefined;
+  let loadedRecords: CustomRuleRecord[] = [];
+  let checkedAt = 0;
   let pool: ScanPool | undefined;
   let workerFile: WorkerFile | null | undefined;
   let closed = false;
-  // Before the store exists nothing was ever saved: do not create it just to read.
-  const storeExists = () => store.path === ':memory:' || existsSync(store.path);
+  // Before an SQLite store exists nothing was ever saved: do not create it (nor load the store's code) just to read.
+  const storeExists = () => store.dialect === 'postgres' || store.location === ':memory:' || existsSync(store.location);
 
-  const customRules = (): CustomRuleRecord[] =>
+  const customRules = async (db: import('kysely').Kysely<any> = store.db): Promise<CustomRuleRecord[]> =>
     storeExists()
-      ? store
-          .prepare('SELECT id, pattern, severity, description, source, created_at AS createdAt FROM security_custom_rules ORDER BY id')
-          .all<CustomRuleRecord>()
+      ? ((await db.selectFrom('security_custom_rules').select(['id', 'pattern', 'severity', 'description', 'source', 'created_at as createdAt']).orderBy('id').execute()) as CustomRuleRecord[])
       : [];
 
+  const refreshCustomRules = async (db?: import('kysely').Kysely<any>) => {
+    if (Date.now() - checkedAt < 1000) return;
+    loadedRecords = await customRules(db);
+    checkedAt = Date.now();
+  };
+
   const activeCustom = () => {
-    if (!custom) {
+    const records = JSON.stringify(loadedRecords);
+    if (custom?.records !== records) {
       const skipped: Array<{ rule: string; reason: string }> = [];
-      const rules = compileCustomRules(customRules(), (record, reason) => skipped.push({ rule: record.id, reason }));
+      const rules = compileCustomRules(loadedRecords, (record, reason) => skipped.push({ rule: record.id, reason }));
       const specs: CustomRuleSpec[] = rules.map((rule) => ({ id: rule.id, pattern: rule.matcher.source, severity: rule.severity, description: rule.description }));
-      custom = { rules, specs };
+      custom = { rules, specs, records };
       // Logged once the rules are set: the log filter masks with them, and must not compile them again.
       for (const entry of skipped) log()?.warn(entry, 'saved custom rule skipped: its pattern is not accepted any more');
     }
@@ -129,6 +141,7 @@ export function createSecurityScanner(store: Store, builtin: readonly SecurityRu
     scan: (text, request) => syncEngine().scan(text, request),
     maskSecrets: (text, level, extraRules) => syncEngine().maskSecrets(text, level, extraRules),
     async run<N extends JobName>(job: N, input: JobInput<N>, { signal }: { signal?: AbortSignal } = {}): Promise<JobOutput<N>> {
+      await refreshCustomRules();
       // Patterns first: a bad one is a ValidationError before any work, and their size weighs the job.
       let programSize = programSizeOf(activeCustom().rules);
       for (const [parameter, patterns] of jobPatterns(job, input)) programSize += programSizeOf(userPatternRules(patterns, parameter));
@@ -142,33 +155,46 @@ export function createSecurityScanner(store: Store, builtin: readonly SecurityRu
       return (await target.run({ job, input, custom: activeCustom().specs, presets }, signal)) as JobOutput<N>;
     },
     vault: createVault(store),
-    customRules,
-    saveCustomRules(given) {
+    customRules: () => customRules(),
+    refreshCustomRules,
+    async saveCustomRules(given) {
       const now = new Date().toISOString();
-      let records: typeof given = [];
-      store.transaction(() => {
-        records = withUniqueIds(customRules(), given);
-        const insert = store.prepare(
-          `INSERT INTO security_custom_rules (id, pattern, severity, description, source, created_at) VALUES (?, ?, ?, ?, ?, ?)
-           ON CONFLICT(id) DO UPDATE SET pattern = excluded.pattern, severity = excluded.severity, description = excluded.description, source = excluded.source`,
-        );
-        // A pattern is the rule itself: masking it would change what the rule matches. The rest is masked as any text.
-        for (const r of records) insert.run(r.id, store.opaque(r.pattern), r.severity, r.description, r.source, now);
+      const records = await store.transaction(async (trx) => {
+        const chosen = withUniqueIds((await customRules(trx)) as CustomRuleRecord[], given);
+        for (const r of chosen) {
+          // A pattern is the rule itself: masking it would change what the rule matches. The rest is masked as any text.
+          const row = { id: r.id, pattern: store.opaque(r.pattern), severity: r.severity, description: r.description, source: r.source, created_at: now };
+          await trx
+            .insertInto('security_custom_rules')
+            .values(row)
+            .onConflict((oc) =>
+              oc.column('id').doUpdateSet((eb) => ({
+                pattern: eb.ref('excluded.pattern'),
+                severity: eb.ref('excluded.severity'),
+                description: eb.ref('excluded.description'),
+                source: eb.ref('excluded.source'),
+              })),
+            )
+            .execute();
+        }
+        return chosen;
       });
-      custom = undefined;
+      checkedAt = 0;
+      await refreshCustomRules();
       return records;
     },
-    outputMasking() {
-      if (output) return output;
-      const row = storeExists() ? store.prepare("SELECT value FROM security_settings WHERE key = 'output-masking'").get<{ value: string }>() : undefined;
-      return (output = row ? (JSON.parse(row.value) as OutputMaskingSettings) : DEFAULT_OUTPUT_MASKING);
+    async outputMasking() {
+      const row = storeExists() ? await store.db.selectFrom('security_settings').select('value').where('key', '=', 'output-masking').executeTakeFirst() : undefined;
+      return row ? (JSON.parse(row.value) as OutputMaskingSettings) : DEFAULT_OUTPUT_MASKING;
     },
-    setOutputMasking(settings) {
+    async setOutputMasking(settings) {
       const next: OutputMaskingSettings = { ...settings, updatedAt: new Date().toISOString() };
-      store
-        .prepare(`INSERT INTO security_settings (key, value, updated_at) VALUES ('output-masking', ?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value, updated_at = excluded.updated_at`)
-        .run(store.serialize({ ...next, customPatterns: next.customPatterns.map((pattern) => store.opaque(pattern)) }), next.updatedAt);
-      output = next;
+      const value = store.serialize({ ...next, customPatterns: next.customPatterns.map((pattern) => store.opaque(pattern)) });
+      await store.db
+        .insertInto('security_settings')
+        .values({ key: 'output-masking', value, updated_at: next.updatedAt! })
+        .onConflict((oc) => oc.column('key').doUpdateSet((eb) => ({ value: eb.ref('excluded.value'), updated_at: eb.ref('excluded.updated_at') })))
+        .execute();
       return next;
     },
     async close() {

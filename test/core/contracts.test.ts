@@ -336,7 +336,7 @@ describe('typed events', () => {
     expect(result.isError, result.text).toBe(false);
     const event = await delivered;
     expect(event).toMatchObject({ id: result.data.id, uri: result.data.resourceUri, path: '.', depth: 'quick', totalFiles: 3, primaryLanguage: 'JavaScript' });
-    expect(kernel.resources.get(event.uri)).toBeDefined();
+    expect(await kernel.resources.get(event.uri)).toBeDefined();
     await kernel.stop();
   });
 

@@ -8,6 +8,7 @@ import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import type BetterSqlite3 from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
+import type { Kysely } from 'kysely';
 import { coreServices, definePlugin, type Migration } from '../../sdk/index.js';
 import { startTestToolpack } from '../../sdk/testing.js';
 import { outcome } from '../helpers/tool-result.js';
@@ -35,20 +36,50 @@ const notesPack = (migrations: Migration[], seen: { log?: string[] } = {}) =>
       env.registerMigrations(migrations);
       env.registerInit({
         deps: { store: coreServices.store },
-        init: ({ store }) => void (seen.log = store.prepare('SELECT step FROM notes_log ORDER BY rowid').all<{ step: string }>().map((r) => r.step)),
+        init: async ({ store }) => void (seen.log = (await store.db.selectFrom('notes_log').select('step').orderBy('at').execute()).map((r) => r.step as string)),
       });
     },
   });
 
+/** Each step appends to notes_log, in order, so the test sees what ran and when. */
+const logStep = (db: Kysely<any>, step: string) => db.insertInto('notes_log').values({ step, at: Date.now() + Math.random() }).execute();
+
 const CREATE: Migration = {
   id: '2026-11-01-notes',
-  up: `CREATE TABLE notes_items (id INTEGER PRIMARY KEY, title TEXT NOT NULL);
-       CREATE TABLE notes_log (step TEXT NOT NULL);
-       INSERT INTO notes_log VALUES ('create');`,
+  async up(db) {
+    await db.schema.createTable('notes_items').addColumn('id', 'integer', (c) => c.primaryKey()).addColumn('title', 'text', (c) => c.notNull()).execute();
+    await db.schema.createTable('notes_log').addColumn('step', 'text', (c) => c.notNull()).addColumn('at', 'real', (c) => c.notNull()).execute();
+    await logStep(db, 'create');
+  },
 };
-const TAGS: Migration = { id: '2026-11-08-tags', up: "ALTER TABLE notes_items ADD COLUMN tags TEXT; INSERT INTO notes_log VALUES ('tags');" };
-const TITLE_INDEX: Migration = { id: '2026-11-05-title-index', up: "CREATE INDEX notes_items_title ON notes_items (title); INSERT INTO notes_log VALUES ('title-index');" };
-const DONE: Migration = { id: '2026-11-20-done', up: "ALTER TABLE notes_items ADD COLUMN done INTEGER NOT NULL DEFAULT 0; INSERT INTO notes_log VALUES ('done');" };
+const TAGS: Migration = {
+  id: '2026-11-08-tags',
+  async up(db) {
+    await db.schema.alterTable('notes_items').addColumn('tags', 'text').execute();
+    await logStep(db, 'tags');
+  },
+};
+const TITLE_INDEX: Migration = {
+  id: '2026-11-05-title-index',
+  async up(db) {
+    await db.schema.createIndex('notes_items_title').on('notes_items').column('title').execute();
+    await logStep(db, 'title-index');
+  },
+};
+const DONE: Migration = {
+  id: '2026-11-20-done',
+  async up(db) {
+    await db.schema.alterTable('notes_items').addColumn('done', 'integer', (c) => c.notNull().defaultTo(0)).execute();
+    await logStep(db, 'done');
+  },
+};
+/** Raw SQL statements, one query each (a query holds one statement on SQLite). */
+const raw = (id: string, ...statements: string[]): Migration => ({
+  id,
+  async up(db, { sql }) {
+    for (const statement of statements) await sql.raw(statement).execute(db);
+  },
+});
 
 describe('pack migrations', () => {
   it('applies each id once, in list order, across restarts; a migration added between applied ones runs too', async () => {
@@ -64,7 +95,7 @@ describe('pack migrations', () => {
     const third: { log?: string[] } = {};
     await (await startTestToolpack({ workspace: dir, storePath: storeIn(dir), plugins: [notesPack([CREATE, TITLE_INDEX, TAGS, DONE], third)] })).stop();
     expect(third.log).toEqual(second.log);
-    expect(rows<{ id: string }>(storeIn(dir), "SELECT id FROM schema_migrations WHERE scope = 'notes' ORDER BY rowid").map((r) => r.id)).toEqual([
+    expect(rows<{ id: string }>(storeIn(dir), "SELECT id FROM schema_migrations WHERE scope = 'notes' ORDER BY applied_at, rowid").map((r) => r.id)).toEqual([
       CREATE.id,
       TAGS.id,
       TITLE_INDEX.id,
@@ -114,21 +145,57 @@ describe('pack migrations', () => {
   });
 
   it.each([
-    ['a table without the pack prefix', [{ id: 'tasks', up: 'CREATE TABLE tasks (id TEXT)' }], 'migration "tasks" names table "tasks", which is not the pack\'s own: a pack\'s tables, indexes, views and triggers are named "notes_..."'],
-    ['an index on another pack\'s table', [{ id: 'adr-index', up: 'CREATE INDEX notes_by_project ON adr_tasks (project)' }], 'names indexed table "adr_tasks"'],
-    ['a rename to an unprefixed name', [CREATE, { id: 'rename', up: 'ALTER TABLE notes_items RENAME TO items' }], 'names new name "items"'],
-    ['a quoted, schema-qualified name', [{ id: 'quoted', up: 'CREATE TABLE IF NOT EXISTS main."Tasks" (id TEXT)' }], 'names table "Tasks"'],
+    ['a table without the pack prefix', [{ id: 'tasks', up: (db: Kysely<any>) => db.schema.createTable('tasks').addColumn('id', 'text').execute() }], 'names table "tasks", which is not the pack\'s own: a pack\'s tables and indexes are named "notes_..."'],
+    ['an index on another pack\'s table', [{ id: 'adr-index', up: (db: Kysely<any>) => db.schema.createIndex('notes_by_project').on('adr_tasks').column('project').execute() }], 'names table "adr_tasks"'],
+    ['a rename to an unprefixed name', [raw('rename', 'ALTER TABLE notes_items RENAME TO items')], 'names new name "items"'],
+    ['a quoted, schema-qualified name', [raw('quoted', 'CREATE TABLE IF NOT EXISTS main."Tasks" (id TEXT)')], 'names table "Tasks"'],
+    ['raw SQL writing the kernel\'s table', [raw('sneaky', "INSERT INTO cache (key, value, size, created_at) VALUES ('k', 'v', 1, 0)")], 'names table "cache"'],
+  ])('refuses %s when the store opens: the pack cannot start and none of its tables exist', async (_, migrations, message) => {
+    const dir = tempDir('toolpack-migrations-');
+    const error = await startTestToolpack({ workspace: dir, storePath: storeIn(dir), plugins: [notesPack(migrations as Migration[])] }).then(
+      () => undefined,
+      (e: unknown) => e,
+    );
+    expect(error).toMatchObject({ name: 'KernelError', code: 'TP_MIGRATION_INVALID', message: expect.stringContaining(message) });
+    expect((error as Error).message).toMatch(/^Pack "notes": /);
+    expect(rows(storeIn(dir), "SELECT name FROM sqlite_master WHERE name LIKE 'notes%' OR name IN ('tasks', 'items', 'Tasks')")).toEqual([]);
+    expect(rows(storeIn(dir), "SELECT id FROM schema_migrations WHERE scope = 'notes'")).toEqual([]);
+  });
+
+  it.each([
     ['two migrations with one id', [CREATE, { ...TAGS, id: CREATE.id }], `two migrations have the id "${CREATE.id}"`],
-    ['a migration without an id', [{ up: 'CREATE TABLE notes_x (a TEXT)' } as Migration], 'migration 1 needs an id'],
-  ])('refuses %s at start-up, before any migration runs', async (_, migrations, message) => {
+    ['a migration without an id', [{ up: CREATE.up } as Migration], 'migration 1 needs an id'],
+    ['SQL text instead of a function', [{ id: 'old-style', up: 'CREATE TABLE notes_x (a TEXT)' } as unknown as Migration], 'needs "up" as a function'],
+  ])('refuses %s at start-up, before the store opens', async (_, migrations, message) => {
     const dir = tempDir('toolpack-migrations-');
     const error = await startTestToolpack({ workspace: dir, storePath: storeIn(dir), plugins: [notesPack(migrations)] }).then(
       () => undefined,
       (e: unknown) => e,
     );
     expect(error).toMatchObject({ name: 'KernelError', code: 'TP_MIGRATION_INVALID', message: expect.stringContaining(message) });
-    expect((error as Error).message).toMatch(/^Pack "notes": /);
     expect(existsSync(storeIn(dir))).toBe(false);
+  });
+
+  it('refuses a pack\'s query on another pack\'s table, and lets a query on its own run', async () => {
+    const seen: { foreign?: unknown } = {};
+    const pack = definePlugin({
+      id: 'notes',
+      version: '1.0.0',
+      kernel: '^0.1.0',
+      register(env) {
+        env.registerMigrations([CREATE]);
+        env.registerInit({
+          deps: { store: coreServices.store },
+          init: async ({ store }) => {
+            await store.db.insertInto('notes_items').values({ title: 'mine' }).execute();
+            seen.foreign = await store.db.selectFrom('adr_tasks').selectAll().execute().catch((e: unknown) => e);
+          },
+        });
+      },
+    });
+    const kernel = await startTestToolpack({ config: { plugins: ['adr'] }, plugins: [pack] });
+    await kernel.stop();
+    expect(seen.foreign).toMatchObject({ code: 'TP_STORE_TABLE_FOREIGN', message: expect.stringContaining('"adr_tasks"') });
   });
 
   it('ignores names inside comments and string literals, and accepts the pack prefix with "-" as "_"', async () => {
@@ -138,14 +205,14 @@ describe('pack migrations', () => {
       kernel: '^0.1.0',
       register(env) {
         env.registerMigrations([
-          {
-            id: 'pages',
-            up: `-- CREATE TABLE pages: the old name, kept in this comment
-                 CREATE TABLE site_notes_pages (id TEXT PRIMARY KEY, body TEXT DEFAULT 'CREATE TABLE x');
-                 CREATE VIRTUAL TABLE site_notes_search USING fts5(body);`,
-          },
+          raw(
+            'pages',
+            `-- CREATE TABLE pages: the old name, kept in this comment
+             CREATE TABLE site_notes_pages (id TEXT PRIMARY KEY, body TEXT DEFAULT 'CREATE TABLE x')`,
+            'CREATE VIRTUAL TABLE site_notes_search USING fts5(body)',
+          ),
         ]);
-        env.registerInit({ deps: { store: coreServices.store }, init: ({ store }) => void store.prepare('SELECT * FROM site_notes_search').all() });
+        env.registerInit({ deps: { store: coreServices.store }, init: async ({ store }) => void (await store.db.selectFrom('site_notes_search').selectAll().execute()) });
       },
     });
     const kernel = await startTestToolpack({ plugins: [pack] });

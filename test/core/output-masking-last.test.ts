@@ -44,7 +44,7 @@ describe('output masking runs last', () => {
       expect(before.structuredContent).toMatchObject({ auditedWith: `token ${FAKE.githubToken}` });
 
       const on = await client.callTool({ name: 'configure_output_masking', arguments: { enabled: true, maskingLevel: 'standard' } });
-      expect(on.isError).toBeFalsy();
+      expect(on.isError, JSON.stringify(on.content)).toBeFalsy();
       const after = await client.callTool({ name: 'echo_note', arguments: { note: `deployed with ${FAKE.stripeKey}` } });
       expect(after.isError).toBeFalsy();
       const sent = JSON.stringify(after);

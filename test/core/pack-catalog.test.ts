@@ -92,7 +92,7 @@ describe('resource templates come from the kinds packs register', () => {
               description: 'Store a generated site configuration as a resource and return its URI.',
               input: Params({ kind: Type.String(), text: Type.String() }),
               output: Type.Object({ uri: Type.String() }),
-              handler: ({ kind, text }, { resources }) => ({ uri: resources.put({ kind, id: 'site-1', name: 'Site config', data: text, mimeType: 'text/plain' }).uri }),
+              handler: async ({ kind, text }, { resources }) => ({ uri: (await resources.put({ kind, id: 'site-1', name: 'Site config', data: text, mimeType: 'text/plain' })).uri }),
             }),
           ],
         }),

@@ -13,7 +13,7 @@ describe('resources over MCP', () => {
       description: 'Store a small analysis result as a resource and return its URI.',
       input: Params({ name: Type.String() }),
       output: Type.Object({ uri: Type.String() }),
-      handler: ({ name }, { resources }) => ({ uri: resources.put({ kind: 'analysis', name: `Analysis of ${name}`, data: { project: name, files: 42 } }).uri }),
+      handler: async ({ name }, { resources }) => ({ uri: (await resources.put({ kind: 'analysis', name: `Analysis of ${name}`, data: { project: name, files: 42 } })).uri }),
     });
     const kernel = await startTestToolpack({
       plugins: [

@@ -23,23 +23,23 @@ async function systemKernel() {
 describe('manage_cache', () => {
   it('reports stats, invalidates one key, cleans up expired entries and clears', async () => {
     const { kernel, cache, call } = await systemKernel();
-    cache.set('analysis:/app', { files: 120 });
-    cache.set('analysis:/lib', { files: 30 });
-    cache.set('readme:old', { score: 0.4 }, { ttlMs: -1 });
+    await cache.set('analysis:/app', { files: 120 });
+    await cache.set('analysis:/lib', { files: 30 });
+    await cache.set('readme:old', { score: 0.4 }, { ttlMs: -1 });
 
     const stats = await call('manage_cache', { action: 'stats' });
-    expect(stats).toMatchObject({ action: 'stats', removed: 0, stats: { entries: 3, expired: 1, storePath: ':memory:' } });
+    expect(stats).toMatchObject({ action: 'stats', removed: 0, stats: { entries: 3, expired: 1, storeDialect: 'sqlite', storeLocation: ':memory:' } });
     expect(stats.stats.totalBytes).toBeGreaterThan(20);
 
     const invalidated = await call('manage_cache', { action: 'invalidate', key: 'analysis:/app' });
     expect(invalidated).toMatchObject({ removed: 1, key: 'analysis:/app', stats: { entries: 2 } });
-    expect(cache.get('analysis:/app')).toBeUndefined();
+    expect(await cache.get('analysis:/app')).toBeUndefined();
     expect((await call('manage_cache', { action: 'invalidate', key: 'analysis:/app' })).message).toContain('nothing to invalidate');
 
     expect(await call('manage_cache', { action: 'cleanup' })).toMatchObject({ removed: 1, stats: { entries: 1, expired: 0 } });
     // clear asks first (pending without elicitation, nothing removed); the identical call repeated confirms.
     expect(await call('manage_cache', { action: 'clear' })).toMatchObject({ error: { type: 'ConfirmationRequired', details: { action: 'Clear the cache' } } });
-    expect(cache.stats().entries).toBe(1);
+    expect((await cache.stats()).entries).toBe(1);
     expect(await call('manage_cache', { action: 'clear' })).toMatchObject({ removed: 1, stats: { entries: 0 } });
     await kernel.stop();
   });

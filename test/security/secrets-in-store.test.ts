@@ -2,7 +2,7 @@
  * Secrets written the way people write them (a quoted assignment, a YAML line, a
  * JSON document, an object whose key says "password") never reach the store file:
  * not through the cache, stored resources, TODO tasks, confirmations, nor a pack's
- * own table written with prepare().run. Each reaches the store (masked), through
+ * own table written with Kysely. Each reaches the store (masked), through
  * a real MCP client and the tools users call, with the built-in packs and a
  * third-party pack loaded from the workspace config. The rest of each text is kept.
  */
@@ -24,7 +24,7 @@ const JSON_TEXT = `{"user": "app", "password": "${SECRETS.json}"}`;
 /**
  * A third-party pack: keep_note reads a workspace file and keeps it three ways, as a pack
  * author would: in the cache (its text and, for JSON, the parsed object), as a stored
- * resource, and as a row of its own table written with prepare().run.
+ * resource, and as a row of its own table written with Kysely.
  */
 const NOTES_PACK = `
 import { Params, Type, coreServices, definePlugin, defineTool } from 'toolpack/sdk';
@@ -34,7 +34,12 @@ export default definePlugin({
   version: '1.0.0',
   kernel: '^0.1.0',
   register(env) {
-    env.registerMigrations([{ id: 'entries', up: 'CREATE TABLE notes_entries (path TEXT PRIMARY KEY, text TEXT NOT NULL)' }]);
+    env.registerMigrations([
+      {
+        id: 'entries',
+        up: (db) => db.schema.createTable('notes_entries').addColumn('path', 'text', (c) => c.primaryKey()).addColumn('text', 'text', (c) => c.notNull()).execute(),
+      },
+    ]);
     env.registerResourceKind({ kind: 'notes', name: 'Notes', description: 'Files kept by keep_note.' });
     env.registerInit({
       deps: { cache: coreServices.cache, store: coreServices.store },
@@ -49,9 +54,13 @@ export default definePlugin({
             async handler({ path }, { workspace, resources }) {
               const text = await workspace.readText(path, { param: 'path' });
               const note = { path, text, ...(path.endsWith('.json') ? { settings: JSON.parse(text) } : {}) };
-              cache.set('notes:' + path, note);
-              store.prepare('INSERT OR REPLACE INTO notes_entries (path, text) VALUES (?, ?)').run(path, text);
-              return { uri: resources.put({ kind: 'notes', name: path, data: note }).uri };
+              await cache.set('notes:' + path, note);
+              await store.db
+                .insertInto('notes_entries')
+                .values({ path, text })
+                .onConflict((oc) => oc.column('path').doUpdateSet({ text }))
+                .execute();
+              return { uri: (await resources.put({ kind: 'notes', name: path, data: note })).uri };
             },
           }),
         ],

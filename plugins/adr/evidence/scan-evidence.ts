@@ -4,7 +4,15 @@
  * language statistics; weak evidence is a source file whose path names the
  * technology (`src/kafka/producer.ts`), which strict checks ignore.
  */
-import type { Ecosystem, FileEntry, ProjectScan } from '../../project/api.js';
+import type { Ecosystem, FileEntry, FolderKind, ProjectScan } from '../../project/api.js';
+
+/** The scanner's classification of the file's folder (FileEntry.folder): null or 'product' is the project's own code. */
+const folderKind = (file: FileEntry): FolderKind | null => file.folder ?? null;
+/** The product's code and its tests: what counts as the project choosing a language. */
+const isOwnCode = (file: FileEntry) => {
+  const kind = folderKind(file);
+  return !kind || kind === 'product' || kind === 'test';
+};
 import type { DependencyPatterns, Technology } from './types.js';
 
 /** Evidence entries kept per technology in results. */
@@ -28,7 +36,10 @@ const NOT_CODE = new Set(['Markdown', 'JSON', 'YAML', 'TOML', 'XML', 'HTML', 'CS
 /** A language counts as chosen when it holds this share of the code's bytes (a build script in JavaScript does not make a Go project a JavaScript one). */
 const LANGUAGE_SHARE = 0.1;
 const SOURCE_FILE = /\.(ts|tsx|mts|cts|js|jsx|mjs|cjs|py|go|rs|java|kt|scala|cs|fs|rb|php|ex|exs|swift|dart|clj)$/;
-const NOT_SOURCE = /(^|\/)(node_modules|vendor|dist|build|target|docs?|\.git)\//;
+/** Config files there show nothing the project uses: a fixture's go.mod, a sample's Dockerfile, a dependency's tsconfig. */
+const NOT_EVIDENCE: ReadonlySet<FolderKind> = new Set(['fixture', 'example', 'vendored', 'generated']);
+/** A config file that counts as evidence: anywhere but the folders above; for a language, only the product's own (a docs site's requirements.txt makes no Python project). */
+const counts = (file: FileEntry, tech: Technology) => (tech.area === 'language' ? isOwnCode(file) : !NOT_EVIDENCE.has(folderKind(file)!));
 
 export class EvidenceIndex {
   private readonly memo = new Map<string, TechEvidence>();
@@ -65,7 +76,7 @@ export class EvidenceIndex {
     };
     for (const name of spec.detections ?? []) add(this.detections.get(name) ?? []);
     if (spec.deps) add(this.dependencies(spec.deps));
-    if (spec.files) add(this.files.filter((file) => spec.files!.test(file.path)).map((file) => file.path).slice(0, MAX_EVIDENCE));
+    if (spec.files) add(this.files.filter((file) => spec.files!.test(file.path) && counts(file, tech)).map((file) => file.path).slice(0, MAX_EVIDENCE));
     if (spec.images) add(this.images(spec.images));
     if (spec.language) add(this.language(spec.language));
     if (spec.architecture) {
@@ -74,8 +85,9 @@ export class EvidenceIndex {
     }
     if (spec.ci) add(this.scan.ci.filter((c) => c.provider === spec.ci).map((c) => c.path));
     if (spec.infra) add(spec.infra(this.scan));
+    // Weak: the product's own source files only (the scanner's classification leaves out dependencies, build output, fixtures, samples, docs and templates).
     const weak = spec.hint
-      ? this.files.filter((file) => SOURCE_FILE.test(file.path) && !NOT_SOURCE.test(file.path) && spec.hint!.test(file.path) && !strong.has(file.path)).map((file) => file.path).slice(0, MAX_EVIDENCE)
+      ? this.files.filter((file) => SOURCE_FILE.test(file.path) && isOwnCode(file) && spec.hint!.test(file.path) && !strong.has(file.path)).map((file) => file.path).slice(0, MAX_EVIDENCE)
       : [];
     return { strong: [...strong], weak };
   }

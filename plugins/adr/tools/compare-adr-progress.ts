@@ -148,7 +148,7 @@ export const compareAdrProgressTool = (deps: AdrToolDeps) =>
         catalog,
         refOf: adrRefMaker(root, catalog),
         evidence: new EvidenceIndex(scan, files),
-        tasks: deps.tasks.list(root),
+        tasks: await deps.tasks.list(root),
         todo: todo.doc,
         strict,
         environmentCheck,

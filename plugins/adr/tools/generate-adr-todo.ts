@@ -90,9 +90,9 @@ export const generateAdrTodoTool = (deps: AdrToolDeps) =>
       }
       const catalog = await deps.catalog.read(location);
       const now = new Date().toISOString();
-      const plan = planAdrTasks({ catalog, root, existing: deps.tasks.list(root), newId: deps.tasks.newId, now, includePriorities });
-      if (plan.created.length > 0) deps.tasks.save(root, plan.created);
-      const all = deps.tasks.list(root);
+      const plan = planAdrTasks({ catalog, root, existing: await deps.tasks.list(root), newId: deps.tasks.newId, now, includePriorities });
+      if (plan.created.length > 0) await deps.tasks.save(root, plan.created);
+      const all = await deps.tasks.list(root);
 
       const options = { includePriorities, includeTimestamps };
       const project = workspace.relative(root) || '.';
@@ -145,9 +145,9 @@ type PlanResult = {
  * stored as a `toolpack://todo/{id}` resource and the result lists what fits (new tasks first,
  * then stale ones, the ADR lists, kept tasks), with the counts left out and the resource's URI.
  */
-function boundedPlan<T extends PlanResult>(result: T, resources: Resources, project: string): T {
+async function boundedPlan<T extends PlanResult>(result: T, resources: Resources, project: string): Promise<T> {
   if (resultBytes(result) <= RESULT_BUDGET_BYTES) return result;
-  const stored = resources.put({ kind: 'todo', name: `ADR TODO plan for ${project}`, data: result });
+  const stored = await resources.put({ kind: 'todo', name: `ADR TODO plan for ${project}`, data: result });
   const lists = { created: slot(result.tasks, 'created'), stale: slot(result.tasks, 'stale'), accepted: slot(result, 'accepted'), skipped: slot(result, 'skipped'), kept: slot(result.tasks, 'kept') };
   const totals = Object.fromEntries(Object.entries(lists).map(([name, list]) => [name, list.get().length]));
   const bounded: T = { ...result, tasks: { ...result.tasks }, resourceUri: stored.uri, omitted: { accepted: 0, skipped: 0, created: 0, kept: 0, stale: 0 } };

@@ -111,7 +111,7 @@ export const manageTodoJsonTool = (deps: AdrToolDeps) =>
     async confirm({ operation, projectPath, taskId }, { workspace }) {
       if (operation !== 'delete_task') return undefined;
       const root = await deps.scanner.resolveRoot(projectPath, workspace);
-      const tasks = deps.tasks.list(root);
+      const tasks = await deps.tasks.list(root);
       const target = requireTaskId(taskId, 'delete_task', tasks);
       const dependants = tasks.filter((t) => t.dependencies.includes(target.id)).length;
       const project = workspace.relative(root) || '.';
@@ -146,12 +146,12 @@ type ManageArgs = { operation: (typeof OPERATIONS)[number]; projectPath?: string
 async function runOperation(deps: AdrToolDeps, { operation, projectPath, todoPath = 'TODO.md', task, taskId }: ManageArgs, context: ToolContext) {
   const { workspace } = context;
   const root = await deps.scanner.resolveRoot(projectPath, workspace);
-  const tasks = deps.tasks.list(root);
+  const tasks = await deps.tasks.list(root);
   const now = new Date().toISOString();
   const input = task as TaskInput | undefined;
-  const commit = (change: Change) => {
-    if (change.save.length || change.remove.length) deps.tasks.commit(root, { save: change.save, remove: change.remove });
-    return { operation, message: change.message, tasks: change.affected, total: deps.tasks.list(root).length };
+  const commit = async (change: Change) => {
+    if (change.save.length || change.remove.length) await deps.tasks.commit(root, { save: change.save, remove: change.remove });
+    return { operation, message: change.message, tasks: change.affected, total: (await deps.tasks.list(root)).length };
   };
 
   switch (operation) {
@@ -164,7 +164,7 @@ async function runOperation(deps: AdrToolDeps, { operation, projectPath, todoPat
       // The TODO.md block and todo.json lose the task too: else import_from_markdown would bring it back.
       const written = await removeTaskFromFiles(workspace, root, todoPath, change.remove[0]!);
       const files = written.map(({ path, format, created, bytes }) => ({ path, format, created, bytes }));
-      const result = commit(change);
+      const result = await commit(change);
       return files.length ? { ...result, message: `${result.message} Removed it from ${files.map((f) => f.path).join(' and ')}.`, files } : result;
     }
     case 'get_tasks':
@@ -265,12 +265,12 @@ async function importFromMarkdown(deps: AdrToolDeps, context: ToolContext, root:
   const outcome = importItems({ items, existing: tasks, adrByNumber: await adrNumbers(deps.catalog, root, workspace), newId: deps.tasks.newId, now, file });
   const save = [...outcome.created, ...outcome.updated];
   // One transaction: all of the import is recorded, or none of it.
-  if (save.length > 0) deps.tasks.commit(root, { save });
+  if (save.length > 0) await deps.tasks.commit(root, { save });
   return {
     operation: 'import_from_markdown' as const,
     message: `Read ${items.length} checkbox item(s) from ${file}: ${outcome.created.length} task(s) created, ${outcome.updated.length} updated, ${outcome.unchanged} unchanged.`,
     tasks: save,
-    total: deps.tasks.list(root).length,
+    total: (await deps.tasks.list(root)).length,
     import: { file, items: items.length, created: outcome.created.length, updated: outcome.updated.length, unchanged: outcome.unchanged, skipped: outcome.skipped, statusChanges: outcome.statusChanges },
   };
 }

@@ -7,7 +7,7 @@
 import type { FileEntry, ProjectScan } from '../scanner/index.js';
 import { languageOf } from '../scanner/languages.js';
 import { parseJsonc } from '../scanner/jsonc.js';
-import { baseName, isVendoredOrGenerated, type BoundedReader } from '../environment/read.js';
+import { baseName, isOwnCode, type BoundedReader } from '../environment/read.js';
 import { isTestFile } from './stack.js';
 
 export interface ToolSignal {
@@ -60,7 +60,7 @@ export async function qualitySignals(scan: ProjectScan, files: readonly FileEntr
   let sourceFiles = 0;
   const tests: string[] = [];
   for (const file of files) {
-    if (isVendoredOrGenerated(file)) continue;
+    if (!isOwnCode(file)) continue;
     const language = languageOf(file.path);
     if (!language || FORMATS.has(language)) continue;
     if (isTestFile(file.path)) tests.push(file.path);
@@ -76,7 +76,8 @@ export async function qualitySignals(scan: ProjectScan, files: readonly FileEntr
   const typescript: QualitySignals['typing']['typescript'] = [];
   let configsRead = 0;
   for (const file of files) {
-    if (isVendoredOrGenerated(file)) continue;
+    // A docs site's or a sample's linter config is theirs, not the product's.
+    if (!isOwnCode(file)) continue;
     const name = baseName(file.path);
     for (const entry of TOOLS) if (entry.files?.test(name)) note(entry.tool, file.path);
     if (CONFIG_WITH_SECTIONS.test(name) && configsRead++ < 50) {
@@ -106,7 +107,7 @@ export async function qualitySignals(scan: ProjectScan, files: readonly FileEntr
       files: tests.length,
       sourceFiles,
       ratio: sourceFiles ? Math.round((tests.length / sourceFiles) * 100) / 100 : 0,
-      computedFrom: `${tests.length} test files / ${sourceFiles} other source files (vendored folders and data formats excluded)`,
+      computedFrom: `${tests.length} test files / ${sourceFiles} other source files (vendored, fixture, sample, docs-site and template folders and data formats excluded)`,
       frameworks: scan.testing.map((detection) => detection.name),
       sample: tests.slice(0, 5),
     },

@@ -6,7 +6,7 @@
 import type { FileEntry, ProjectScan } from '../scanner/index.js';
 import { parseImage } from '../environment/images.js';
 import { lockStatus } from '../environment/lockfiles.js';
-import { dirName, isVendoredOrGenerated } from '../environment/read.js';
+import { dirName, isOwnCode } from '../environment/read.js';
 import { docsSites, docsSiteFiles } from './docs-sites.js';
 import type { QualitySignals } from './quality.js';
 
@@ -53,7 +53,7 @@ export function recommendations(scan: ProjectScan, files: readonly FileEntry[], 
   if (unignored.length > 0) out.push({ id: 'add-dockerignore', priority: 'low', category: 'containers', message: 'Add a .dockerignore so .git, node_modules, .env and build output stay out of the build context.', evidence: unignored.map((dockerfile) => `${dockerfile.path} without .dockerignore`) });
 
   const relational = scan.databases.filter((detection) => RELATIONAL.has(detection.name));
-  if (relational.length > 0 && !files.some((file) => !isVendoredOrGenerated(file) && MIGRATIONS.test(file.path)) && !scan.databases.some((detection) => detection.name === 'Alembic')) {
+  if (relational.length > 0 && !files.some((file) => isOwnCode(file) && MIGRATIONS.test(file.path)) && !scan.databases.some((detection) => detection.name === 'Alembic')) {
     out.push({ id: 'add-migrations', priority: 'medium', category: 'database', message: 'Manage the database schema with versioned migrations.', evidence: [...relational.map((detection) => `${detection.name} (${detection.evidence[0]})`), 'no migrations/, db/migrate/, alembic/ or prisma/migrations/ folder'] });
   }
 

@@ -80,6 +80,7 @@ export function compact(report: EcosystemReport): Omit<EcosystemResult, 'resourc
       ecosystems: stack.ecosystems,
       manifests: stack.manifests.slice(0, 10),
       manifestCount: stack.manifestCount,
+      leftOut: { total: stack.leftOut.length, top: stack.leftOut.slice(0, 10) },
       frameworks: top(stack.frameworks),
       databases: top(stack.databases),
       messaging: top(stack.messaging),
@@ -131,6 +132,10 @@ export function summarise(report: EcosystemReport): string {
   if (stack.ecosystems.length > 0) parts.push(`Ecosystems: ${stack.ecosystems.map((entry) => `${entry.ecosystem} (${entry.manifests} manifests, ${entry.dependencies} dependencies)`).join(', ')}.`);
   for (const [label, list] of [['Frameworks', stack.frameworks], ['Databases', stack.databases], ['Messaging', stack.messaging], ['Tests', stack.testing]] as const) {
     if (list.length > 0) parts.push(`${label}: ${names(list)}.`);
+  }
+  if (stack.leftOut.length > 0) {
+    const kinds = [...new Set(stack.leftOut.map((entry) => entry.from))].join(', ');
+    parts.push(`Left out as not the product's: ${stack.leftOut.length} (${kinds}).`);
   }
   if (architecture.patterns.length > 0) parts.push(`Patterns: ${architecture.patterns.map((pattern) => pattern.kind).join(', ')}.`);
   if (architecture.subprojects.total > 0) parts.push(`${architecture.subprojects.total} subprojects (${architecture.subprojects.included} within depth ${architecture.subprojects.recursiveDepth}).`);

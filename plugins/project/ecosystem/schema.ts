@@ -30,8 +30,12 @@ export const EcosystemResultSchema = Type.Object({
     languages: Type.Array(Type.Object({ language: Str, files: Type.Integer(), bytes: Type.Integer(), share: Type.Number({ description: 'Percent of the bytes of code (data and documentation formats excluded).' }) })),
     languageCount: Type.Integer(),
     ecosystems: Type.Array(Type.Object({ ecosystem: Str, manifests: Type.Integer(), dependencies: Type.Integer(), devDependencies: Type.Integer() })),
-    manifests: Type.Array(Type.Object({ path: Str, ecosystem: Str, name: Type.Union([Type.String(), Type.Null()]), dependencies: Type.Integer(), devDependencies: Type.Integer() })),
+    manifests: Type.Array(Type.Object({ path: Str, ecosystem: Str, name: Type.Union([Type.String(), Type.Null()]), dependencies: Type.Integer(), devDependencies: Type.Integer(), from: Type.Optional(Str) })),
     manifestCount: Type.Integer(),
+    leftOut: Type.Object(
+      { total: Type.Integer(), top: Type.Array(Type.Object({ path: Str, from: Str, why: Str })) },
+      { description: 'Not the product\'s, so left out of the stack and advice: fixture, example, docs, template, vendored or generated manifests, infrastructure and folders.' },
+    ),
     frameworks: Detections,
     databases: Detections,
     messaging: Detections,

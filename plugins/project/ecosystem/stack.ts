@@ -7,7 +7,7 @@
  * marked as such.
  */
 import type { Detection, FileEntry, ProjectScan } from '../scanner/index.js';
-import { isVendoredOrGenerated } from '../environment/read.js';
+import { isOwnCode } from '../environment/read.js';
 
 export type Strength = 'direct' | 'heuristic';
 
@@ -22,9 +22,11 @@ export interface TechnologyStack {
   /** Data, documentation and build-file formats (JSON, YAML, Markdown, Dockerfile...), kept apart so they do not skew the shares. */
   formats: Array<{ language: string; files: number }>;
   ecosystems: Array<{ ecosystem: string; manifests: number; dependencies: number; devDependencies: number }>;
-  /** The first 2,000 manifests (manifestCount has them all). */
-  manifests: Array<{ path: string; ecosystem: string; name: string | null; dependencies: number; devDependencies: number }>;
+  /** The first 2,000 manifests (manifestCount has them all); `from: 'test'` for the tests' own. */
+  manifests: Array<{ path: string; ecosystem: string; name: string | null; dependencies: number; devDependencies: number; from?: string }>;
   manifestCount: number;
+  /** What the stack leaves out as not the product's (fixtures, samples, docs sites, templates, dependencies): manifests and infrastructure files, then folders, each with its kind. */
+  leftOut: LeftOut[];
   frameworks: StackDetection[];
   databases: StackDetection[];
   messaging: StackDetection[];
@@ -37,6 +39,24 @@ export const NON_CODE = new Set(['Markdown', 'reStructuredText', 'AsciiDoc', 'JS
 export const isTestFile = (path: string) =>
   /\.(test|spec)\.[cm]?[jt]sx?$|_test\.(go|py|rb|exs)$|(^|\/)test_[^/]*\.py$|(Test|Tests|IT|Spec)\.(java|kt|cs|scala|groovy|php|swift)$|_spec\.rb$/.test(path) ||
   /(^|\/)(__tests__|tests?|spec|specs|e2e)\/.+\.(js|jsx|ts|tsx|mjs|cjs|py|go|rb|rs|java|kt|cs|php|ex|exs|swift|scala)$/.test(path);
+
+export interface LeftOut {
+  path: string;
+  /** The folder kind: fixture, example, docs, template, vendored, generated. */
+  from: string;
+  why: string;
+}
+
+/** Manifests and deployment files first (what would have been evidence), then the classified folders. */
+export function leftOut(scan: ProjectScan): LeftOut[] {
+  const elsewhere = scan.elsewhere;
+  if (!elsewhere) return [];
+  return [
+    ...elsewhere.manifests.map((manifest) => ({ path: manifest.path, from: manifest.folder, why: `${manifest.ecosystem} manifest` })),
+    ...elsewhere.infrastructure.map((file) => ({ path: file.path, from: file.folder, why: 'infrastructure file' })),
+    ...elsewhere.folders.map((folder) => ({ path: folder.path, from: folder.kind, why: folder.why })),
+  ];
+}
 
 const direct = (detections: readonly Detection[]): StackDetection[] => detections.map((detection) => ({ name: detection.name, strength: 'direct', evidence: detection.evidence }));
 
@@ -62,7 +82,9 @@ export function technologyStack(scan: ProjectScan, files: readonly FileEntry[], 
       name: manifest.name ?? null,
       dependencies: manifest.dependencies.filter((dependency) => !dependency.dev).length,
       devDependencies: manifest.dependencies.filter((dependency) => dependency.dev).length,
+      ...(manifest.folder ? { from: manifest.folder } : {}),
     })),
+    leftOut: leftOut(scan),
     frameworks: direct(scan.frameworks),
     databases: direct(scan.databases),
     messaging: direct(scan.messaging),
@@ -85,11 +107,11 @@ const HEURISTICS: Array<{ category: 'frameworks' | 'databases' | 'testing'; name
 function addHeuristics(stack: TechnologyStack, files: readonly FileEntry[]): void {
   for (const { category, name, pattern } of HEURISTICS) {
     if (stack[category].some((detection) => detection.name === name)) continue;
-    const evidence = files.filter((file) => !isVendoredOrGenerated(file) && pattern.test(file.path)).slice(0, 5).map((file) => file.path);
+    const evidence = files.filter((file) => isOwnCode(file) && pattern.test(file.path)).slice(0, 5).map((file) => file.path);
     if (evidence.length > 0) stack[category].push({ name, strength: 'heuristic', evidence });
   }
   if (stack.testing.length === 0) {
-    const tests = files.filter((file) => !isVendoredOrGenerated(file) && isTestFile(file.path));
+    const tests = files.filter((file) => isOwnCode(file) && isTestFile(file.path));
     if (tests.length > 0) stack.testing.push({ name: 'tests (runner not identified)', strength: 'heuristic', evidence: tests.slice(0, 5).map((file) => file.path) });
   }
 }

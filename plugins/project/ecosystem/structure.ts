@@ -8,7 +8,7 @@
  */
 import type { Detection, FileEntry, ProjectScan } from '../scanner/index.js';
 import { languageOf } from '../scanner/languages.js';
-import { dirName, isVendoredOrGenerated } from '../environment/read.js';
+import { dirName, isOwnCode } from '../environment/read.js';
 import { isTestFile, NON_CODE, type Strength } from './stack.js';
 
 export const DEPTH_LIMITS = { shallow: 0, medium: 2, deep: 4, comprehensive: Number.POSITIVE_INFINITY } as const;
@@ -84,7 +84,7 @@ export function subprojects(scan: ProjectScan, files: readonly FileEntry[], recu
   const languages = new Map<string, Map<string, number>>();
   if (items.size > 0) {
     for (const file of files) {
-      if (isVendoredOrGenerated(file)) continue;
+      if (!isOwnCode(file)) continue;
       const language = languageOf(file.path);
       const test = isTestFile(file.path);
       for (let folder = dirName(file.path); folder; folder = dirName(folder)) {

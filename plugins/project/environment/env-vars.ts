@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import type { FileEntry } from '../scanner/index.js';
 import type { ComposeInfo, DockerfileInfo } from './containers.js';
 import { isEnvTemplate } from './containers.js';
-import { baseName, BoundedReader, isVendoredOrGenerated, lineIndex, MAX_SOURCE_FILES } from './read.js';
+import { baseName, BoundedReader, isOwnCode, lineIndex, MAX_SOURCE_FILES } from './read.js';
 
 type Extractor = RegExp;
 
@@ -114,7 +114,7 @@ export async function analyseEnvVars(input: {
   let notScanned = 0;
   const skippedBefore = reader.skipped.length;
   for (const file of files) {
-    const extractors = isVendoredOrGenerated(file) ? null : extractorsFor(file.path);
+    const extractors = isOwnCode(file) ? extractorsFor(file.path) : null;
     if (!extractors) continue;
     if (scanned >= MAX_SOURCE_FILES) {
       notScanned++;

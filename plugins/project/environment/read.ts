@@ -12,8 +12,8 @@ import { readError } from '../scanner/read.js';
 export const MAX_SOURCE_BYTES = 256 * 1024;
 export const MAX_SOURCE_FILES = 5000;
 
-/** Files whose code is not the project's own (dependencies, builds, virtualenvs): the scanner's folder classification. */
-export { isVendoredOrGenerated } from '../scanner/folders.js';
+/** Files whose code is not the project's own (dependencies, builds, virtualenvs; fixtures, samples, docs sites, templates): the scanner's folder classification. */
+export { isOwnCode, isVendoredOrGenerated } from '../scanner/folders.js';
 
 export const baseName = (path: string) => path.slice(path.lastIndexOf('/') + 1);
 export const dirName = (path: string) => (path.includes('/') ? path.slice(0, path.lastIndexOf('/')) : '');

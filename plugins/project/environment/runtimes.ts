@@ -10,7 +10,7 @@ import { readToml, tableAt, type TomlTable } from '../scanner/toml.js';
 import type { CiDetails } from './ci.js';
 import type { ComposeInfo, DockerfileInfo } from './containers.js';
 import { parseImage, type ImageRef } from './images.js';
-import { baseName, isVendoredOrGenerated, type BoundedReader } from './read.js';
+import { baseName, isOwnCode, type BoundedReader } from './read.js';
 import { compatible, leadingVersion, NODE_LTS, parseConstraint, type VersionSet } from './versions.js';
 
 export interface RuntimeSource {
@@ -74,7 +74,7 @@ export async function collectRuntimes(input: {
 
   for (const file of input.files) {
     const name = baseName(file.path);
-    if (isVendoredOrGenerated(file)) continue;
+    if (!isOwnCode(file)) continue;
     const interesting = name in VERSION_FILES || ['package.json', '.tool-versions', 'runtime.txt', 'pyproject.toml', 'setup.cfg', 'setup.py', 'go.mod', 'rust-toolchain', 'rust-toolchain.toml', 'Gemfile'].includes(name);
     if (!interesting) continue;
     const text = await input.reader.text(file);

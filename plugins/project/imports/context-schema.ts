@@ -18,7 +18,7 @@ const Cycle = Type.Object({
 
 const GraphStats = Type.Object(
   {
-    sourceFiles: Type.Number({ description: 'JS/TS, Python and Go files in the listing (vendored and generated folders left out).' }),
+    sourceFiles: Type.Number({ description: 'JS/TS, Python and Go files in the listing (product and tests only: vendored, generated, fixture, sample, docs and template folders left out).' }),
     parsedFiles: Type.Number(),
     byLanguage: Type.Record(Type.String(), Type.Number()),
     internalEdges: Type.Number({ description: 'Imports of the project\'s own files or Go packages, each file-to-target pair once.' }),

@@ -5,7 +5,7 @@
  * dependencies and cycles, the most imported files, third-party packages, ADRs).
  */
 import type { Static } from '../../../sdk/index.js';
-import type { Manifest } from '../scanner/index.js';
+import type { FolderKind, Manifest } from '../scanner/index.js';
 import { adrsMentioning, describe, type ProjectAdrs } from './adr-mentions.js';
 import { componentView, cyclesThrough } from './components.js';
 import type { ArchitecturalContextOutput } from './context-schema.js';
@@ -27,7 +27,8 @@ function adrHeader(adrs: ProjectAdrs) {
   return { directory: adrs.directory, source: adrs.source, total: adrs.records.length };
 }
 
-export function fileContext(graph: ImportGraph, path: string, adrs: ProjectAdrs, listed: boolean): { file: NonNullable<Output['file']>; adrs: Output['adrs']; summary: string } {
+/** `kind`: the listed file's folder kind (null: the product's own). */
+export function fileContext(graph: ImportGraph, path: string, adrs: ProjectAdrs, listed: boolean, kind: FolderKind | null = null): { file: NonNullable<Output['file']>; adrs: Output['adrs']; summary: string } {
   const { mapper } = graph;
   const module = mapper.moduleOf(path);
   const { layer, evidence } = layerOf(path);
@@ -39,7 +40,9 @@ export function fileContext(graph: ImportGraph, path: string, adrs: ProjectAdrs,
       ? 'not a JS/TS, Python or Go source file: no imports read'
       : !listed
         ? 'not in the project listing (ignored by .gitignore, or in a vendored or generated folder): no imports read'
-        : 'not read (see graph.skippedExamples)';
+        : kind && kind !== 'test'
+          ? `in a ${kind} folder, not the product's code: no imports read`
+          : 'not read (see graph.skippedExamples)';
 
   const internal = (imports?.internal ?? []).map((edge) => ({
     path: edge.target || '.',

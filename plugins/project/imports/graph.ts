@@ -7,7 +7,7 @@
  */
 import { join, posix } from 'node:path';
 import type { FileEntry, Manifest } from '../scanner/index.js';
-import { isVendoredOrGenerated } from '../scanner/folders.js';
+import { isOwnCode } from '../scanner/folders.js';
 import { readListedText } from '../scanner/read.js';
 import { extractImports, sourceLanguage, type SourceLanguage } from './extract.js';
 import { ModuleMapper } from './modules.js';
@@ -79,8 +79,8 @@ export async function buildImportGraph(root: string, fingerprint: string, listin
   const paths = listing.map((file) => file.path);
   const fileSet = new Set(paths);
   const read = (path: string) => readBounded(root, path, MAX_SOURCE_BYTES);
-  // Generated and vendored code says nothing about the project's own structure.
-  const sources = listing.filter((file) => sourceLanguage(file.path) && !isVendoredOrGenerated(file) && !MINIFIED.test(file.path) && !file.path.endsWith('.d.ts'));
+  // Generated and vendored code, fixtures, samples, docs sites and templates say nothing about the project's own structure.
+  const sources = listing.filter((file) => sourceLanguage(file.path) && isOwnCode(file) && !MINIFIED.test(file.path) && !file.path.endsWith('.d.ts'));
   const truncated = sources.length > MAX_SOURCE_FILES;
   const selected = sources.slice(0, MAX_SOURCE_FILES);
   const sourcePaths = selected.map((file) => file.path);

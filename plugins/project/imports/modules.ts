@@ -8,11 +8,11 @@
  * level deeper. Manifests under test fixtures and examples are not packages.
  */
 import { posix } from 'node:path';
-import { isVendored } from '../scanner/folders.js';
+import { classifyPath } from '../scanner/folders.js';
 import type { Manifest } from '../scanner/index.js';
 
-/** Manifests of test fixtures and examples are not packages of the project (nor are dependencies': isVendored). */
-const NOT_A_PACKAGE = /(^|\/)(tests?|__tests__|fixtures?|examples?|samples?|testdata|e2e)\//;
+/** Only the product's manifests make packages: not its tests', fixtures', samples', docs sites' or dependencies' (the scanner's folder kind). */
+const isPackageOfProduct = (manifest: Manifest) => (manifest.folder ?? classifyPath(manifest.path)) === null;
 /** Folders that only hold modules ("plugins/billing", "packages/web"): the module is the folder below. */
 const CONTAINERS = new Set(['packages', 'apps', 'plugins', 'modules', 'libs', 'crates', 'extensions', 'addons', 'features', 'domains', 'bounded-contexts', 'contexts']);
 
@@ -27,7 +27,7 @@ export class ModuleMapper {
   private readonly goModuleDirs: string[];
 
   constructor(sourceFiles: readonly string[], manifests: readonly Manifest[], allFiles: ReadonlySet<string>) {
-    const dirs = new Set(manifests.filter((m) => PACKAGE_MANIFEST.test(m.path) && !NOT_A_PACKAGE.test(m.path) && !isVendored(m.path)).map((m) => posix.dirname(m.path)).filter((dir) => dir !== '.'));
+    const dirs = new Set(manifests.filter((m) => PACKAGE_MANIFEST.test(m.path) && isPackageOfProduct(m)).map((m) => posix.dirname(m.path)).filter((dir) => dir !== '.'));
     const declaresWorkspaces = manifests.some((m) => !m.path.includes('/') && (m.workspaces?.length ?? 0) > 0);
     this.packageDirs = dirs.size >= 2 || (declaresWorkspaces && dirs.size >= 1) ? [...dirs].sort((a, b) => b.length - a.length || a.localeCompare(b)) : [];
     this.goModuleDirs = manifests.filter((m) => m.ecosystem === 'go').map((m) => (m.path.includes('/') ? posix.dirname(m.path) : ''));

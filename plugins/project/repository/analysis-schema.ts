@@ -41,6 +41,7 @@ const Dependencies = Type.Object(
     databases: Type.Optional(Type.Array(Str)),
     messaging: Type.Optional(Type.Array(Str)),
     testing: Type.Optional(Type.Array(Str)),
+    leftOut: Type.Optional(Type.Array(Type.Object({ path: Str, from: Str }), { description: 'Manifests of fixtures, samples, docs sites or templates: not counted here (first 10).' })),
   },
   { description: 'Package ecosystems and counts; names from standard depth.' },
 );

@@ -8,6 +8,7 @@ import type { FileEntry, ProjectScan } from '../scanner/index.js';
 import type { Documentation } from './documentation.js';
 import { MAX_LOG_COMMITS, type History } from './history.js';
 import { isProgramming } from './structure.js';
+import { isOwnCode } from '../scanner/folders.js';
 
 export const PROJECT_TYPES = ['monorepo', 'documentation', 'web-app', 'api', 'cli', 'library', 'application', 'unknown'] as const;
 export type ProjectType = (typeof PROJECT_TYPES)[number];
@@ -71,7 +72,7 @@ function libraryEvidence(scan: ProjectScan, files: readonly FileEntry[], roots: 
   if (roots.pyproject && /^\[(project|tool\.poetry)\]/m.test(roots.pyproject)) evidence.push('pyproject.toml: a distributable package');
   if (files.some((f) => f.path === 'setup.py')) evidence.push('setup.py');
   if (files.some((f) => f.path === 'src/lib.rs')) evidence.push('src/lib.rs (library crate)');
-  if (files.some((f) => f.path === 'go.mod') && !files.some((f) => /(^|\/)main\.go$/.test(f.path))) evidence.push('go.mod without a main package');
+  if (files.some((f) => f.path === 'go.mod') && !files.some((f) => /(^|\/)main\.go$/.test(f.path) && isOwnCode(f))) evidence.push('go.mod without a main package');
   const gemspec = files.find((f) => /^[^/]+\.gemspec$/.test(f.path));
   if (gemspec) evidence.push(gemspec.path);
   return evidence;

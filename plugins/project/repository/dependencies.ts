@@ -20,6 +20,8 @@ export interface Dependencies {
   databases?: string[];
   messaging?: string[];
   testing?: string[];
+  /** Manifests that are not the product's (a fixture's go.mod, a docs site's package.json), with their folder kind: not counted above. */
+  leftOut?: Array<{ path: string; from: string }>;
 }
 
 /** Packages of one ecosystem: runtime wins when a package is both (a workspace's dev dependency, another's runtime one). */
@@ -53,6 +55,8 @@ export function dependenciesOf(scan: ProjectScan, detailed: boolean, top = 15): 
     manifests: scan.manifests.length,
     packages: { total: runtimeCount + devCount, runtime: runtimeCount, dev: devCount },
   };
+  const others = scan.elsewhere?.manifests ?? [];
+  if (others.length > 0) result.leftOut = others.slice(0, 10).map((manifest) => ({ path: manifest.path, from: manifest.folder }));
   if (!detailed) return result;
   const ranked = (maps: Array<Map<string, number>>) =>
     maps

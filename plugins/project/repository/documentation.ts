@@ -8,6 +8,7 @@
 import { readListedText } from '../scanner/read.js';
 import { join } from 'node:path';
 import type { FileEntry, ProjectScan } from '../scanner/index.js';
+import { folderKind, isOwnCode } from '../scanner/folders.js';
 
 const MAX_README_BYTES = 512 * 1024;
 
@@ -50,7 +51,8 @@ export async function documentationOf(root: string, scan: ProjectScan, files: re
   const { documentation: docs } = scan;
   const docsFiles = files.filter((file) => docs.folders.some((folder) => file.path.startsWith(`${folder}/`)) && DOC_FILE.test(file.path)).length;
   const apiDocs = [
-    ...files.filter((file) => API_DOC_FILES.test(file.path)).map((file) => file.path),
+    // A fixture's or a sample's openapi.yaml documents their API, not the product's.
+    ...files.filter((file) => API_DOC_FILES.test(file.path) && (isOwnCode(file) || folderKind(file) === 'docs')).map((file) => file.path),
     ...scan.manifests.flatMap((m) => m.dependencies.filter((d) => API_DOC_PACKAGES.has(d.name.toLowerCase())).map((d) => `${m.path}: ${d.name}`)),
   ];
   const result: Documentation = {

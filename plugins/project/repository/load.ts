@@ -6,9 +6,9 @@ import { ValidationError, type Resources } from '../../../sdk/index.js';
 import type { Analysis } from './analysis.js';
 
 /** The stored analysis (with its `detail`), or a ValidationError naming `param` when there is none. */
-export function readAnalysis(resources: Resources, analysisId: string, param = 'analysisId'): Analysis & { detail?: Record<string, unknown> } {
+export async function readAnalysis(resources: Resources, analysisId: string, param = 'analysisId'): Promise<Analysis & { detail?: Record<string, unknown> }> {
   const id = analysisId.trim().replace(/^toolpack:\/\/analysis\//, '');
-  const stored = /^[A-Za-z0-9][A-Za-z0-9._-]{0,127}$/.test(id) ? resources.get(`toolpack://analysis/${id}`) : undefined;
+  const stored = /^[A-Za-z0-9][A-Za-z0-9._-]{0,127}$/.test(id) ? await resources.get(`toolpack://analysis/${id}`) : undefined;
   if (!stored) {
     throw new ValidationError(`parameter "${param}": no stored analysis "${analysisId}" (expected the id returned by analyze_repository)`, { parameter: param, analysisId });
   }

@@ -5,7 +5,7 @@
  * scan and its listing; nothing is read again.
  */
 import type { FileEntry, LanguageStat, ProjectScan } from '../scanner/index.js';
-import { isVendored } from '../scanner/folders.js';
+import { isOwnCode } from '../scanner/folders.js';
 
 /** Languages that are data, markup or build glue: they do not make a project "a Markdown project". */
 const NOT_PROGRAMMING = new Set([
@@ -52,7 +52,8 @@ export function structureOf(scan: ProjectScan, files: readonly FileEntry[]): Str
     for (let slash = path.indexOf('/'); slash >= 0; slash = path.indexOf('/', slash + 1)) directories.add(path.slice(0, slash));
   }
   const recognisedBytes = scan.languages.reduce((sum, stat) => sum + stat.bytes, 0) || 1;
-  const testFiles = files.filter((file) => TEST_FILE.test(file.path)).length;
+  // A fixture under tests/ is data the tests run on, not a test.
+  const testFiles = files.filter((file) => TEST_FILE.test(file.path) && isOwnCode(file)).length;
   return {
     totalFiles: scan.files.count,
     totalDirectories: directories.size,
@@ -96,6 +97,6 @@ function featuresOf(scan: ProjectScan, files: readonly FileEntry[], testFiles: n
   for (const signal of scan.architecture) add(signal.kind, signal.evidence);
   add('tests', testFiles > 0 ? [`${testFiles} test file(s)`, ...scan.testing.map((t) => t.name)] : scan.testing.map((t) => t.name));
   add('docs-site', scan.documentation.generators.map((g) => `${g.path} (${g.name})`));
-  for (const [name, pattern] of FEATURE_FILES) add(name, files.filter((file) => pattern.test(file.path) && !isVendored(file)).map((file) => file.path));
+  for (const [name, pattern] of FEATURE_FILES) add(name, files.filter((file) => pattern.test(file.path) && isOwnCode(file)).map((file) => file.path));
   return features;
 }

@@ -1,6 +1,9 @@
 /** Documentation: the README, docs folders, and static site generators by their config file. */
 import type { Documentation, FileEntry } from './types.js';
-import { isVendored } from './folders.js';
+import { folderKind, type FolderKind } from './folders.js';
+
+/** A fixture's, a sample's or a template's docs site is not the project's documentation. */
+const NOT_DOCUMENTATION: ReadonlySet<FolderKind> = new Set(['fixture', 'example', 'template', 'vendored', 'generated']);
 
 const GENERATORS: Array<[RegExp, string]> = [
   [/(^|\/)mkdocs\.ya?ml$/, 'MkDocs'],
@@ -23,14 +26,15 @@ export function scanDocumentation(files: readonly FileEntry[]): Documentation {
   const paths = new Set(files.map((file) => file.path));
   for (const file of files) {
     const { path } = file;
-    const vendored = isVendored(file);
-    if (/(^|\/)README(\.\w+)?$/i.test(path) && !vendored) {
+    const notOurs = NOT_DOCUMENTATION.has(folderKind(file)!);
+    if (/(^|\/)README(\.\w+)?$/i.test(path) && !notOurs) {
       // The shallowest README wins: the root one over a package's.
       if (readme === null || depth(path) < depth(readme)) readme = path;
     }
     const parts = path.split('/');
     const docs = parts.findIndex((part, index) => index < parts.length - 1 && DOC_FOLDERS.has(part.toLowerCase()));
-    if (docs >= 0 && !vendored) folders.add(parts.slice(0, docs + 1).join('/'));
+    if (docs >= 0 && !notOurs) folders.add(parts.slice(0, docs + 1).join('/'));
+    if (notOurs) continue;
     const generator = GENERATORS.find(([pattern]) => pattern.test(path));
     if (generator) generators.push({ name: generator[1], path });
     // Hugo's older config name is too common to trust alone; a content/ folder beside it settles it.

@@ -8,15 +8,16 @@ import { architectureSignals } from './architecture.js';
 import { scanCi } from './ci.js';
 import { detect } from './detect.js';
 import { scanDocumentation } from './docs.js';
-import { scanInfrastructure } from './infrastructure.js';
+import { isInfrastructureFile, scanInfrastructure } from './infrastructure.js';
 import { countLanguages, shebangLanguages } from './languages.js';
 import { manifestKind, readManifest } from './manifests.js';
 import { FileReader } from './read.js';
-import type { FileEntry, Manifest, ProjectScan, ScanOptions } from './types.js';
+import { isOwnCode } from './folders.js';
+import type { Elsewhere, FileEntry, Manifest, ProjectScan, ScanOptions } from './types.js';
 import { listFiles, type Listing } from './walk.js';
 
 export type * from './types.js';
-export { classifyPath, folderKind, isVendored, isVendoredOrGenerated, FOLDER_KINDS } from './folders.js';
+export { classifyPath, folderKind, isOwnCode, isVendored, isVendoredOrGenerated, kindOf, FOLDER_KINDS } from './folders.js';
 
 export const DEFAULT_MAX_FILES = 100_000;
 /** Manifest reads in flight at once. */
@@ -36,13 +37,29 @@ export async function scanProject(root: string, options: ScanOptions = {}): Prom
 export async function scanListing(root: string, listing: Listing, signal?: AbortSignal): Promise<ProjectScan> {
   const { files } = listing;
   const reader = new FileReader(root);
+  // Findings are the product's (and its tests'): fixtures, samples, a docs site, templates and
+  // dependencies are listed under `elsewhere` with the manifests and infrastructure they hold.
+  const own = files.filter(isOwnCode);
+  const others = files.filter((file) => !isOwnCode(file));
 
-  const manifests = await readManifests(files, reader, signal);
-  const found = detect(manifests, files);
-  const infrastructure = await scanInfrastructure(files, reader, signal);
+  const allManifests = await readManifests(files, reader, signal);
+  const manifests = allManifests.filter((manifest) => !manifest.folder || manifest.folder === 'test');
+  const found = detect(manifests, own);
+  const infrastructure = await scanInfrastructure(own, reader, signal);
   const ci = await scanCi(files, reader);
-  const byShebang = await shebangLanguages(files, reader, signal);
+  const byShebang = await shebangLanguages(own, reader, signal);
   signal?.throwIfAborted();
+  const elsewhere: Elsewhere = {
+    folders: listing.folders ?? [],
+    manifests: allManifests
+      .filter((manifest) => manifest.folder && manifest.folder !== 'test')
+      .slice(0, 200)
+      .map(({ path, ecosystem, name, folder }) => ({ path, ecosystem, ...(name ? { name } : {}), folder: folder! })),
+    infrastructure: others
+      .filter((file) => file.folder !== 'vendored' && file.folder !== 'generated' && isInfrastructureFile(file.path))
+      .slice(0, 200)
+      .map((file) => ({ path: file.path, folder: file.folder! })),
+  };
 
   return {
     root,
@@ -59,15 +76,19 @@ export async function scanListing(root: string, listing: Listing, signal?: Abort
     infrastructure,
     ci,
     documentation: scanDocumentation(files),
-    architecture: architectureSignals({ files, manifests, infrastructure, messaging: found.messaging }),
+    architecture: architectureSignals({ files: own, manifests, infrastructure, messaging: found.messaging }),
     skipped: reader.skipped.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0)),
+    elsewhere,
   };
 }
 
-/** sha256 over path, size and mtime of the sorted listing: any added, removed or touched file changes it. */
+/**
+ * sha256 over path, size, mtime and folder kind of the sorted listing: any added, removed or
+ * touched file changes it, and so does a change of classification (a scan stored before it is not reused).
+ */
 export function fingerprint(files: readonly FileEntry[]): string {
   const hash = createHash('sha256');
-  for (const file of files) hash.update(`${file.path}\0${file.size}\0${file.mtimeMs}\n`);
+  for (const file of files) hash.update(`${file.path}\0${file.size}\0${file.mtimeMs}\0${file.folder ?? ''}\n`);
   return hash.digest('hex');
 }
 
@@ -90,6 +111,7 @@ async function readManifests(files: readonly FileEntry[], reader: FileReader, si
     if (text === null || text === undefined) return;
     try {
       const manifest = readManifest(file.path, text);
+      if (manifest && file.folder) manifest.folder = file.folder;
       if (manifest) manifests.push(manifest);
     } catch (error) {
       reader.skip(file.path, `does not parse: ${(error as Error).message}`);

@@ -17,6 +17,9 @@ const baseName = (path: string) => path.slice(path.lastIndexOf('/') + 1);
 
 export const isDockerfile = (path: string) => /^(Dockerfile|Containerfile)(\.[\w.-]+)?$|\.[Dd]ockerfile$/.test(baseName(path));
 export const isComposeFile = (path: string) => /^(docker-)?compose(\.[\w-]+)?\.ya?ml$/.test(baseName(path));
+/** Files that deploy something by their name alone (Kubernetes YAML needs reading): for what `elsewhere` lists. */
+export const isInfrastructureFile = (path: string) =>
+  isDockerfile(path) || isComposeFile(path) || /(^|\/)(Chart\.yaml|serverless\.(ya?ml|json|ts|js)|vercel\.json|netlify\.toml)$|\.tf$/.test(path);
 const isYaml = (path: string) => /\.ya?ml$/.test(path);
 /** YAML that is something else than a Kubernetes manifest, or never one (CI, Helm templates with Go templating). */
 const notKubernetes = (path: string) =>

@@ -2,7 +2,7 @@
  * Languages by file extension (and a few well-known file names), counted in files
  * and bytes; an extension-less script (bin/mytool, src/deploy) by its shebang line.
  */
-import { isVendoredOrGenerated } from './folders.js';
+import { isOwnCode, isVendoredOrGenerated } from './folders.js';
 import type { FileReader } from './read.js';
 import type { FileEntry, LanguageStat } from './types.js';
 
@@ -114,11 +114,15 @@ export async function shebangLanguages(files: readonly FileEntry[], reader: File
   return found;
 }
 
+/** Documents and data: counted wherever they are (a docs folder's Markdown is the project's documentation). */
+const DOCUMENT_FORMATS = new Set(['Markdown', 'reStructuredText', 'AsciiDoc', 'JSON', 'YAML', 'TOML', 'XML', 'HTML', 'CSS', 'SCSS', 'Less']);
+
+/** Languages by bytes: code of the product and its tests only (a fixture's Go or a docs site's JavaScript is not the project's), documents everywhere. */
 export function countLanguages(files: readonly FileEntry[], byShebang: ReadonlyMap<string, string> = new Map()): LanguageStat[] {
   const stats = new Map<string, LanguageStat>();
   for (const file of files) {
     const language = languageOf(file.path) ?? byShebang.get(file.path);
-    if (!language) continue;
+    if (!language || (!DOCUMENT_FORMATS.has(language) && !isOwnCode(file))) continue;
     const stat = stats.get(language) ?? { language, files: 0, bytes: 0 };
     stat.files++;
     stat.bytes += file.size;

@@ -15,11 +15,19 @@ export interface FileEntry {
   size: number;
   mtimeMs: number;
   /**
-   * What its folder holds by name (scanner/folders.ts): 'vendored', 'generated', or null for
-   * the project's own. Set by the scanner; read it through folderKind(), which classifies
-   * entries made elsewhere from their path.
+   * What its folder holds (scanner/folders.ts): 'test', 'fixture', 'example', 'docs', 'template',
+   * 'vendored', 'generated', or null for the product's own. Set by the scanner (names, READMEs,
+   * docs-site configs); read it through folderKind(), which classifies entries made elsewhere from their path.
    */
   folder?: FolderKind | null;
+}
+
+/** A folder (or a single file) that is not the product's own code, and why. */
+export interface FolderClass {
+  path: string;
+  kind: FolderKind;
+  /** `folder name "examples"`, `README: "This sample project"`, `mkdocs.yml (docs site)`... */
+  why: string;
 }
 
 export interface LanguageStat {
@@ -45,6 +53,8 @@ export interface Manifest {
   workspaces?: string[];
   /** The MSBuild SDK of a .csproj (Microsoft.NET.Sdk.Web means ASP.NET Core). */
   sdk?: string;
+  /** Its folder's kind when not the product's ('test'; in `elsewhere`, the kind that left it out). */
+  folder?: FolderKind;
 }
 
 /** Something recognised (a framework, a database client...) and why: paths, or `manifest: dependency`. */
@@ -154,4 +164,19 @@ export interface ProjectScan {
   architecture: ArchitectureSignal[];
   /** Files that mattered but were not read or did not parse, with why. */
   skipped: Array<{ path: string; reason: string }>;
+  /**
+   * What the findings above leave out because it is not the product's own code: the
+   * classified folders, and the manifests and infrastructure files found there. Absent in
+   * scans stored before it existed.
+   */
+  elsewhere?: Elsewhere;
+}
+
+export interface Elsewhere {
+  /** The outermost folders (and single files) that are not the product's, with why (first 200). */
+  folders: FolderClass[];
+  /** Manifests in them, dependencies left out of detections (first 200). */
+  manifests: Array<{ path: string; ecosystem: Ecosystem; name?: string; folder: FolderKind }>;
+  /** Dockerfiles, compose files and deployment configs in them (first 200). */
+  infrastructure: Array<{ path: string; folder: FolderKind }>;
 }

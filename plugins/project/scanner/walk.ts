@@ -12,8 +12,9 @@ import { lstatSync, readdirSync, type Dirent } from 'node:fs';
 import { join } from 'node:path';
 import ignoreModule, { type Ignore } from 'ignore';
 import { locateGitDir, readConfinedText, runGit } from '../../../sdk/index.js';
-import type { FileEntry } from './types.js';
+import type { FileEntry, FolderClass } from './types.js';
 import { folderClassifier } from './folders.js';
+import { classifyListing } from './classify-folders.js';
 
 const createIgnore = ((ignoreModule as unknown as { default?: unknown }).default ?? ignoreModule) as () => Ignore;
 
@@ -36,8 +37,11 @@ const STAT_BATCH = 4096;
 
 export interface Listing {
   source: 'git' | 'filesystem';
+  /** Each with `folder` set (classify-folders.ts). */
   files: FileEntry[];
   truncated: boolean;
+  /** The folders that are not the product's own, with why. */
+  folders?: FolderClass[];
 }
 
 /**
@@ -51,11 +55,13 @@ export async function listFiles(root: string, maxFiles: number, signal?: AbortSi
   // node_modules or build folder): the walk then lists what is really there.
   if (fromGit && fromGit.length > 0) {
     const truncated = fromGit.length > maxFiles;
-    return { source: 'git', files: await statAll(root, fromGit.slice(0, maxFiles), signal, true), truncated };
+    const files = await statAll(root, fromGit.slice(0, maxFiles), signal, true);
+    return { source: 'git', files, truncated, folders: await classifyListing(root, files, signal) };
   }
   // The walk descends real folders only, so its paths need no folder check.
   const walked = await walk(root, maxFiles, signal);
-  return { source: 'filesystem', files: await statAll(root, walked.paths, signal, false), truncated: walked.truncated };
+  const files = await statAll(root, walked.paths, signal, false);
+  return { source: 'filesystem', files, truncated: walked.truncated, folders: await classifyListing(root, files, signal) };
 }
 
 /**

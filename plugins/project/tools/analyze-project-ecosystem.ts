@@ -65,7 +65,7 @@ export const analyzeProjectEcosystemTool = (deps: ProjectToolDeps) => {
 
       // Same tree and options, same id: a repeat analysis replaces its stored report.
       const id = `ecosystem-${createHash('sha256').update(`${root}\0${result.scan.fingerprint}\0${JSON.stringify(options)}`).digest('hex').slice(0, 16)}`;
-      const resource = context.resources.put({ kind: 'analysis', id, name: `Ecosystem analysis of ${projectPath}`, data: report });
+      const resource = await context.resources.put({ kind: 'analysis', id, name: `Ecosystem analysis of ${projectPath}`, data: report });
 
       let published = false;
       if (input.learningEnabled) {

@@ -36,7 +36,7 @@ export const analyzeRepositoryTool = (deps: ProjectToolDeps) =>
       const history = historyOf(deps.git, root, signal).catch(() => null);
       const { scan, files, cached } = await deps.scanner.scan(root, { signal });
       const { analysis, detail } = await buildAnalysis({ root, path: workspace.relative(root), depth, scan, files, git: deps.git, history, signal });
-      const stored = resources.put({
+      const stored = await resources.put({
         kind: 'analysis',
         id: analysis.id,
         name: `Repository analysis of ${analysis.path} (${depth})`,

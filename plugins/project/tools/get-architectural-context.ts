@@ -14,6 +14,7 @@ import { readProjectAdrs } from '../imports/adr-mentions.js';
 import { fileContext, graphStats, projectContext } from '../imports/context.js';
 import { ArchitecturalContextOutput } from '../imports/context-schema.js';
 import { importGraph } from '../imports/graph.js';
+import { folderKind } from '../scanner/folders.js';
 
 export const getArchitecturalContextTool = (deps: ProjectToolDeps) =>
   defineTool({
@@ -42,8 +43,8 @@ export const getArchitecturalContextTool = (deps: ProjectToolDeps) =>
       const base = { projectPath: workspace.relative(root), graph: graphStats(graph, graph.cached) };
 
       if (target) {
-        const listed = files.some((file) => file.path === target);
-        const { file, adrs: adrResult, summary } = fileContext(graph, target, adrs, listed);
+        const entry = files.find((file) => file.path === target);
+        const { file, adrs: adrResult, summary } = fileContext(graph, target, adrs, entry !== undefined, entry ? folderKind(entry) : null);
         return { mode: 'file' as const, ...base, file, adrs: adrResult, summary };
       }
       return { mode: 'project' as const, ...base, ...projectContext(graph, adrs, scan.manifests) };

@@ -8,18 +8,8 @@
 import { createCipheriv, createDecipheriv, createHmac, randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import type { Store } from '../../../sdk/index.js';
-
-export const VAULT_MIGRATIONS = [
-  `CREATE TABLE security_tokens (
-     token TEXT PRIMARY KEY,
-     rule_id TEXT NOT NULL,
-     iv BLOB NOT NULL,
-     tag BLOB NOT NULL,
-     ciphertext BLOB NOT NULL,
-     created_at TEXT NOT NULL
-   )`,
-];
+import { ConfigurationError, type Store } from '../../../sdk/index.js';
+import type { SecurityTables } from '../store-schema.js';
 
 function keyFromEnv(): Buffer | null {
   const raw = process.env.TOOLPACK_SECRET_KEY;
@@ -70,39 +60,65 @@ export function sealToken(key: Uint8Array, value: string, ruleId: string): Seale
 }
 
 export interface Vault {
-  tokenFor(value: string, ruleId: string): string;
+  tokenFor(value: string, ruleId: string): Promise<string>;
   hashFor(value: string): string;
   /** The original value of a token; for the workspace owner's own tooling, not exposed by any tool. */
-  reveal(token: string): string | undefined;
+  reveal(token: string): Promise<string | undefined>;
   /** The workspace key, for masking done on a worker thread. */
   key(): Buffer;
   /** Store token rows sealed elsewhere (existing tokens are kept). */
-  saveTokens(rows: readonly SealedToken[]): void;
+  saveTokens(rows: readonly SealedToken[]): Promise<void>;
 }
 
-export function createVault(store: Store): Vault {
+/**
+ * The key: TOOLPACK_SECRET_KEY, else a key file beside the SQLite store (made once). Instances
+ * sharing a PostgreSQL store must seal with one key, so there it must come from the environment.
+ */
+function vaultKey(store: Store): Buffer {
+  const fromEnv = keyFromEnv();
+  if (fromEnv) return fromEnv;
+  if (store.dialect === 'postgres') {
+    throw new ConfigurationError(
+      'tokenization and hashing on a PostgreSQL store need TOOLPACK_SECRET_KEY (32 bytes as 64 hex characters or base64), the same for every instance, so that tokens made by one can be revealed by another',
+      { variable: 'TOOLPACK_SECRET_KEY' },
+    );
+  }
+  return store.location === ':memory:' ? randomBytes(32) : keyFromFile(store.location);
+}
+
+export function createVault(packStore: Store): Vault {
+  const store = packStore.typed<SecurityTables>();
   let key: Buffer | undefined;
-  const getKey = () => (key ??= keyFromEnv() ?? (store.path === ':memory:' ? randomBytes(32) : keyFromFile(store.path)));
-  const saveTokens = (rows: readonly SealedToken[]) => {
+  const getKey = () => (key ??= vaultKey(store));
+  const saveTokens = async (rows: readonly SealedToken[]) => {
     if (!rows.length) return;
-    store.transaction(() => {
-      const insert = store.prepare('INSERT OR IGNORE INTO security_tokens (token, rule_id, iv, tag, ciphertext, created_at) VALUES (?, ?, ?, ?, ?, ?)');
-      const now = new Date().toISOString();
-      // All opaque: the token is an HMAC we derived (looked up as it is), the rest is sealed bytes; masking would break decryption.
-      const opaque = store.opaque.bind(store);
-      for (const row of rows) insert.run(opaque(row.token), opaque(row.ruleId), opaque(Buffer.from(row.iv)), opaque(Buffer.from(row.tag)), opaque(Buffer.from(row.ciphertext)), now);
+    const now = new Date().toISOString();
+    // All opaque: the token is an HMAC we derived (looked up as it is), the rest is sealed bytes; masking would break decryption.
+    const opaque = store.opaque;
+    const values = rows.map((row) => ({
+      token: opaque(row.token),
+      rule_id: opaque(row.ruleId),
+      iv: opaque(Buffer.from(row.iv)),
+      tag: opaque(Buffer.from(row.tag)),
+      ciphertext: opaque(Buffer.from(row.ciphertext)),
+      created_at: now,
+    }));
+    await store.transaction(async (trx) => {
+      for (let at = 0; at < values.length; at += 100) {
+        await trx.insertInto('security_tokens').values(values.slice(at, at + 100)).onConflict((oc) => oc.column('token').doNothing()).execute();
+      }
     });
   };
 
   return {
     hashFor: (value) => hashOf(getKey(), value),
-    tokenFor(value, ruleId) {
+    async tokenFor(value, ruleId) {
       const row = sealToken(getKey(), value, ruleId);
-      saveTokens([row]);
+      await saveTokens([row]);
       return row.token;
     },
-    reveal(token) {
-      const row = store.prepare('SELECT iv, tag, ciphertext FROM security_tokens WHERE token = ?').get<{ iv: Buffer; tag: Buffer; ciphertext: Buffer }>(token);
+    async reveal(token) {
+      const row = await store.db.selectFrom('security_tokens').select(['iv', 'tag', 'ciphertext']).where('token', '=', token).executeTakeFirst();
       if (!row) return undefined;
       const decipher = createDecipheriv('aes-256-gcm', getKey(), row.iv);
       decipher.setAuthTag(row.tag);

@@ -48,8 +48,8 @@ export const configureCustomPatternsTool = (scanner: SecurityScanner) =>
       });
       const learned = usable.slice(0, LIMITS.learnedRules);
       // Ids are made unique against the rules already saved: saving again updates, never writes over another rule.
-      const saved = scanner.saveCustomRules([...learned, ...given]);
-      const total = scanner.customRules().length;
+      const saved = await scanner.saveCustomRules([...learned, ...given]);
+      const total = (await scanner.customRules()).length;
       return {
         projectPath: workspace.relative(root),
         filesScanned,

@@ -24,15 +24,15 @@ export const configureOutputMaskingTool = (scanner: SecurityScanner) =>
       message: Type.String(),
     }),
     annotations: { readOnlyHint: false, idempotentHint: true, openWorldHint: false },
-    handler({ enabled, maskingLevel, customPatterns }) {
-      const current = scanner.outputMasking();
+    async handler({ enabled, maskingLevel, customPatterns }) {
+      const current = await scanner.outputMasking();
       if (enabled === undefined && maskingLevel === undefined && customPatterns === undefined) {
         const { skipped } = outputPatterns(current);
         const note = skipped.length ? ` ${skipped.length} saved pattern(s) are skipped because they are not accepted any more: ${skipped.map((s) => s.reason).join('; ')}` : '';
         return { ...current, changed: false, message: `Output masking is ${current.enabled ? `on (level ${current.maskingLevel})` : 'off'}.${note}` };
       }
       userPatternRules(customPatterns, 'customPatterns'); // refuse an invalid pattern before saving anything
-      const next = scanner.setOutputMasking({
+      const next = await scanner.setOutputMasking({
         enabled: enabled ?? current.enabled,
         maskingLevel: maskingLevel ?? current.maskingLevel,
         customPatterns: customPatterns ?? current.customPatterns,

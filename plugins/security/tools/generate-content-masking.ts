@@ -89,7 +89,7 @@ export const generateContentMaskingTool = (scanner: SecurityScanner) =>
       // Token mappings go to the store in batches, letting other calls run in between.
       for (let i = 0; i < sealed.length; i += TOKEN_BATCH) {
         if (i) await new Promise((resolve) => setImmediate(resolve));
-        scanner.vault.saveTokens(sealed.slice(i, i + TOKEN_BATCH));
+        await scanner.vault.saveTokens(sealed.slice(i, i + TOKEN_BATCH));
       }
       return result;
     },

@@ -1,5 +1,15 @@
-import { existsSync } from 'node:fs';
 import { Params, StringEnum, Type, defineTool, type KernelInfo, type Store } from '../../../sdk/index.js';
+
+/** Which store this server uses and whether it answers (the error says why not, without a password). */
+async function storeStatus(store: Store) {
+  const base = { dialect: store.dialect, location: store.location };
+  try {
+    await store.ping();
+    return { ...base, answers: true, sizeBytes: await store.sizeBytes() };
+  } catch (error) {
+    return { ...base, answers: false, error: error instanceof Error ? error.message : String(error) };
+  }
+}
 
 export const checkAiExecutionStatusTool = (store: Store, kernel: KernelInfo) =>
   defineTool({
@@ -13,7 +23,13 @@ export const checkAiExecutionStatusTool = (store: Store, kernel: KernelInfo) =>
       client: Type.Union([Type.Object({ name: Type.String(), version: Type.String() }), Type.Null()]),
       sampling: Type.Object({ available: Type.Boolean(), reason: Type.String() }),
       elicitation: Type.Object({ available: Type.Boolean(), reason: Type.String() }),
-      store: Type.Object({ path: Type.String(), exists: Type.Boolean(), sizeBytes: Type.Integer() }),
+      store: Type.Object({
+        dialect: StringEnum(['sqlite', 'postgres']),
+        location: Type.String({ description: 'File, :memory:, or URL without its password.' }),
+        answers: Type.Boolean(),
+        sizeBytes: Type.Optional(Type.Integer()),
+        error: Type.Optional(Type.String()),
+      }),
       kernelVersion: Type.String(),
       configFile: Type.Union([Type.String(), Type.Null()]),
       packs: Type.Array(
@@ -27,7 +43,7 @@ export const checkAiExecutionStatusTool = (store: Store, kernel: KernelInfo) =>
       ),
     }),
     annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: false },
-    handler(_input, { ai, confirm }) {
+    async handler(_input, { ai, confirm }) {
       const client = ai.client();
       const sampling = ai.available();
       const elicitation = confirm.supportsElicitation();
@@ -45,7 +61,7 @@ export const checkAiExecutionStatusTool = (store: Store, kernel: KernelInfo) =>
             ? `${client?.name ?? 'the client'} supports elicitation; confirmations are asked directly`
             : `${client ? `${client.name} does not support MCP elicitation` : noClient}; confirmations use pending tokens`,
         },
-        store: { path: store.path, exists: store.path === ':memory:' || existsSync(store.path), sizeBytes: store.sizeBytes() },
+        store: await storeStatus(store),
         kernelVersion: kernel.kernelVersion,
         configFile: kernel.configFile,
         packs: kernel.packs().map((p) => ({ id: p.id, version: p.version, state: p.state, tools: p.tools.length, ...(p.error ? { error: p.error } : {}) })),

@@ -9,7 +9,8 @@ const Stats = Type.Object({
   hits: Type.Integer(),
   oldestCreatedAt: Type.Union([Type.String(), Type.Null()]),
   newestCreatedAt: Type.Union([Type.String(), Type.Null()]),
-  storePath: Type.String(),
+  storeDialect: StringEnum(['sqlite', 'postgres']),
+  storeLocation: Type.String({ description: 'File, :memory:, or URL without its password.' }),
   storeSizeBytes: Type.Integer(),
 });
 
@@ -32,9 +33,9 @@ export const manageCacheTool = (cache: Cache, store: Store) =>
     }),
     annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: false },
     // Only "clear" throws away results still valid; cleanup and invalidate remove what is expired or named.
-    confirm: ({ action }) => {
+    confirm: async ({ action }) => {
       if (action !== 'clear') return undefined;
-      const { entries, totalBytes } = cache.stats();
+      const { entries, totalBytes } = await cache.stats();
       return {
         action: 'Clear the cache',
         description: 'manage_cache will remove every cached analysis result from the workspace store.',
@@ -42,27 +43,27 @@ export const manageCacheTool = (cache: Cache, store: Store) =>
         risks: [`${entries} cached result(s) (${totalBytes} bytes) are removed and recomputed on their next use, which can be slow for large projects.`],
       };
     },
-    handler({ action, key }) {
+    async handler({ action, key }) {
       let removed = 0;
       let message: string;
       switch (action) {
         case 'clear':
-          removed = cache.clear();
+          removed = await cache.clear();
           message = `Cleared the cache: ${removed} entries removed.`;
           break;
         case 'cleanup':
-          removed = cache.cleanup();
+          removed = await cache.cleanup();
           message = `Removed ${removed} expired entries.`;
           break;
         case 'invalidate':
           if (!key) throw new ValidationError('parameter "key" is required when action is "invalidate" (expected the cache key to remove)', { parameter: 'key' });
-          removed = cache.delete(key) ? 1 : 0;
+          removed = (await cache.delete(key)) ? 1 : 0;
           message = removed ? `Invalidated "${key}".` : `No cache entry "${key}"; nothing to invalidate.`;
           break;
         default:
           message = 'Cache statistics.';
       }
-      const stats = { ...cache.stats(), storePath: store.path, storeSizeBytes: store.sizeBytes() };
+      const stats = { ...(await cache.stats()), storeDialect: store.dialect, storeLocation: store.location, storeSizeBytes: await store.sizeBytes() };
       return { action, removed, ...(key !== undefined ? { key } : {}), stats, message };
     },
   });

@@ -12,20 +12,10 @@ function nygard(number: number, title: string, status: string, decision: string,
   return `# ${number}. ${title}\n\nDate: 2024-03-01\n\n## Status\n\n${status}\n\n## Context\n\n${context}\n\n## Decision\n\n${decision}\n\n## Consequences\n\nWe accept the trade-offs.\n`;
 }
 
-/** Starts the project and adr packs plus a pack that hands the test the kernel's store, so tasks can be stored as the TODO tools store them. */
+/** Starts the project and adr packs, with the adr pack's store at hand, so tasks can be stored as the TODO tools store them. */
 async function start(dir: string) {
-  let store: Store | undefined;
-  const storeAccess = definePlugin({
-    id: 'test-store-access',
-    version: '1.0.0',
-    kernel: '^0.1.0',
-    dependsOn: ['adr'],
-    register(env) {
-      env.registerInit({ deps: { store: coreServices.store }, init: (deps) => void (store = deps.store) });
-    },
-  });
-  const kernel = await startTestToolpack({ workspace: dir, config: { plugins: ['project', 'adr'] }, plugins: [storeAccess] });
-  const tasks = createTaskStore(store!);
+  const kernel = await startTestToolpack({ workspace: dir, config: { plugins: ['project', 'adr'] } });
+  const tasks = createTaskStore(kernel.packStore('adr'));
   let n = 0;
   const seed = (linkedAdr: string, ...statuses: TaskStatus[]) =>
     tasks.save(dir, statuses.map((status): Task => ({
@@ -52,8 +42,8 @@ describe('compare_adr_progress', () => {
   it('finds PostgreSQL implemented, Kafka a gap, counts tasks from the store and computes the score from those counts', async () => {
     const dir = project({ ...nodeService(), ...ADRS });
     const { kernel, seed, call } = await start(dir);
-    seed('docs/adrs/0001-use-postgresql.md', 'completed', 'completed', 'pending');
-    seed('docs/adrs/0002-use-kafka.md', 'completed', 'pending');
+    await seed('docs/adrs/0001-use-postgresql.md', 'completed', 'completed', 'pending');
+    await seed('docs/adrs/0002-use-kafka.md', 'completed', 'pending');
     const { isError, data } = await call();
     expect(isError).toBe(false);
 
@@ -85,7 +75,7 @@ describe('compare_adr_progress', () => {
   it('counts a source file named after the technology only when strictMode is off', async () => {
     const dir = project({ ...nodeService(), ...ADRS, 'src/events/kafka-producer.js': 'export const publish = () => {};\n' });
     const { kernel, seed, call } = await start(dir);
-    seed('docs/adrs/0002-use-kafka.md', 'completed');
+    await seed('docs/adrs/0002-use-kafka.md', 'completed');
     const strict = (await call()).data;
     expect(byNumber(strict, 2).verdict).toBe('gap');
     const loose = (await call({ strictMode: false })).data;
@@ -153,7 +143,7 @@ describe('compare_adr_progress', () => {
       ].join('\n'),
     });
     const { kernel, seed, call } = await start(dir);
-    seed('docs/adrs/0003-containers.md', 'in_progress');
+    await seed('docs/adrs/0003-containers.md', 'in_progress');
     const { data } = await call();
     expect(data.todoFile).toEqual({ path: 'TODO.md', found: true });
     expect(byNumber(data, 1).tasks).toMatchObject({ source: 'todo-file', total: 3, completed: 2, pending: 1 });

@@ -124,7 +124,7 @@ describe('generate_adr_todo on real-sized ADR folders', () => {
     expect(omitted.created).toBeGreaterThan(0);
     expect(first.data.message).toContain(first.data.resourceUri);
     // The stored plan has every task, descriptions included; the files too.
-    const stored = JSON.parse(kernel.resources.get(first.data.resourceUri)!.text);
+    const stored = JSON.parse((await kernel.resources.get(first.data.resourceUri))!.text);
     expect(stored.tasks.created).toHaveLength(120);
     expect(stored.tasks.created[0].description).toContain('ADR 1');
     expect(JSON.parse(readFileSync(join(root, 'todo.json'), 'utf8')).tasks).toHaveLength(120);

@@ -101,7 +101,7 @@ describe('analyze_project_ecosystem', () => {
     expect(second.scan).toMatchObject({ cached: true, fingerprint: first.scan.fingerprint });
     expect(first.resourceUri).toMatch(/^toolpack:\/\/analysis\/ecosystem-[0-9a-f]{16}$/);
     expect(second.resourceUri).toBe(first.resourceUri);
-    const stored = kernel.resources.get(first.resourceUri);
+    const stored = await kernel.resources.get(first.resourceUri);
     const report = JSON.parse(stored!.text);
     expect(report).toMatchObject({ tool: 'analyze_project_ecosystem', projectPath: 'ledger', options: { recursiveDepth: 'medium', strictMode: true } });
     expect(report.technologyStack.frameworks).toEqual([{ name: 'Gin', strength: 'direct', evidence: ['go.mod: github.com/gin-gonic/gin'] }]);
@@ -178,7 +178,7 @@ describe('analyze_project_ecosystem', () => {
     expect(data.environment.runtimes.byRuntime).toEqual([{ runtime: 'node', declarations: 2, values: ['20'], consistent: true }]);
     expect(data.environment.optimizations.length).toBeGreaterThan(0);
     expect(text).not.toContain(SECRET);
-    expect(kernel.resources.get(data.resourceUri)!.text).not.toContain(SECRET);
+    expect((await kernel.resources.get(data.resourceUri))!.text).not.toContain(SECRET);
   });
 
   it('publishes the summary on project.analyzed when learningEnabled, and says so', async () => {

@@ -123,19 +123,19 @@ describe('analyze_repository', () => {
   it('stores the analysis as a resource readable by URI and over MCP, under the same id for an unchanged tree', async () => {
     const { kernel, call } = await repositoryKernel(root);
     const first = (await call({ path: root })).data;
-    const stored = kernel.resources.get(first.resourceUri);
+    const stored = await kernel.resources.get(first.resourceUri);
     expect(stored?.resource).toMatchObject({ kind: 'analysis', id: first.id, mimeType: 'application/json' });
     const body = JSON.parse(stored!.text);
     expect(body).toMatchObject({ id: first.id, structure: { totalFiles: FILES }, recommendations: { projectType: { type: 'api' } } });
     expect(body.detail.manifests).toEqual([{ path: 'package.json', ecosystem: 'npm', name: 'orders-api', runtime: ['express', 'pg', 'ioredis'], dev: ['jest', 'supertest'] }]);
 
     // What later tools do with an analysisId.
-    expect(readAnalysis(kernel.resources, first.id).recommendations.teamSize.authors).toBe(2);
-    expect(() => readAnalysis(kernel.resources, 'feedfacefeedface')).toThrow(/analysisId.*feedfacefeedface/);
+    expect((await readAnalysis(kernel.resources, first.id)).recommendations.teamSize.authors).toBe(2);
+    await expect(readAnalysis(kernel.resources, 'feedfacefeedface')).rejects.toThrow(/analysisId.*feedfacefeedface/);
 
     const again = (await call({ path: '.', depth: 'standard' })).data;
     expect(again.id).toBe(first.id);
-    expect(kernel.resources.list({ kind: 'analysis' })).toHaveLength(1);
+    expect(await kernel.resources.list({ kind: 'analysis' })).toHaveLength(1);
 
     const client = await connectTestClient(kernel);
     const read = await client.readResource({ uri: first.resourceUri });

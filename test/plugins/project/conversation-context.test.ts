@@ -68,7 +68,7 @@ describe('conversationContext', () => {
       constraints: ['no new paid services'],
     });
     expect(focused.conversation.note).toMatch(/2 recommendation\(s\) serve .* Constraints are recorded, not checked/);
-    const stored = JSON.parse(kernel.resources.get(focused.resourceUri)!.text);
+    const stored = JSON.parse((await kernel.resources.get(focused.resourceUri))!.text);
     expect(stored.conversation.constraints).toEqual(['no new paid services']);
     expect(stored.recommendations[0].id).toBe('add-linter-python');
 

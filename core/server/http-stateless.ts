@@ -1,0 +1,55 @@
+/**
+ * Stateless Streamable HTTP (`serve --http --stateless`): every POST gets its
+ * own MCP Server and transport (the SDK's `sessionIdGenerator: undefined`), so
+ * no request depends on what an earlier one left in this process and any
+ * instance behind a load balancer can answer it; shared state lives in the
+ * store. There is no session, hence no stream to the client outside the
+ * request: GET (the server-to-client stream) and DELETE (ending a session)
+ * answer 405, and tool calls run without sampling or elicitation.
+ */
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
+import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
+import type { Kernel } from '../kernel/kernel.js';
+import { readJsonBody } from './http-body.js';
+import { createMcpServer } from './mcp-server.js';
+import { MAX_MESSAGE_BYTES } from './message-limits.js';
+
+/** The servers of requests in flight, closed when the HTTP server shuts down. */
+export class StatelessRequests {
+  private readonly open = new Set<Server>();
+
+  /** True when the request was answered here (the method is not POST). */
+  refuseMethod(req: IncomingMessage, res: ServerResponse): boolean {
+    if (req.method === 'POST') return false;
+    res.writeHead(405, { 'content-type': 'application/json', allow: 'POST' });
+    res.end(
+      JSON.stringify({
+        jsonrpc: '2.0',
+        error: { code: -32000, message: 'Method not allowed: this server is stateless (http.stateless / --stateless); it has no sessions to stream from or to end, only POST is served' },
+        id: null,
+      }),
+    );
+    return true;
+  }
+
+  async serve(kernel: Kernel, req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const body = await readJsonBody(req, MAX_MESSAGE_BYTES);
+    const server = createMcpServer(kernel, { stateless: true });
+    const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined });
+    this.open.add(server);
+    // The response may stream (SSE) after handleRequest returns: close when the client has it all or went away.
+    res.once('close', () => {
+      this.open.delete(server);
+      void server.close().catch(() => {});
+    });
+    await server.connect(transport);
+    await transport.handleRequest(req, res, body);
+  }
+
+  async closeAll(): Promise<void> {
+    const all = [...this.open];
+    this.open.clear();
+    await Promise.all(all.map((s) => s.close().catch(() => {})));
+  }
+}
