@@ -16,3 +16,6 @@ export const securityRulesExtensionPoint = createExtensionPoint<SecurityRulesExt
 
 /** Scan and mask text with the pack's rules (for packs that depend on `security`). */
 export const securityScannerRef = createServiceRef<SecurityScanner>({ id: 'security.scanner' });
+
+/** What `scanner.scanTexts` (many files at once, spread over the scan workers) takes and gives. */
+export type { ScanTextsOptions, ScanTextsResult, TextFinding, TextScanResult } from './worker/scan-batches.js';

@@ -25,6 +25,7 @@ import { createVault, type Vault } from './engine/vault.js';
 import { jobPatterns, jobTexts, runJob, type JobInput, type JobName, type JobOutput } from './jobs/index.js';
 import type { ScanBudget, ScanRule, SecurityRule, UserRule } from './rules/types.js';
 import { describeRule, presetCandidates } from './worker/rule-transfer.js';
+import { scanTexts, type ScanTextsOptions, type ScanTextsResult } from './worker/scan-batches.js';
 import { ScanPool } from './worker/scan-pool.js';
 import { findWorkerFile, type WorkerFile } from './worker/worker-file.js';
 
@@ -65,6 +66,12 @@ export interface SecurityScanner {
   /** Read from the store at each call: switched on through one instance, it is on for every instance on the store. */
   outputMasking(): Promise<OutputMaskingSettings>;
   setOutputMasking(settings: Omit<OutputMaskingSettings, 'updatedAt'>): Promise<OutputMaskingSettings>;
+  /**
+   * Scan many texts (a repository's files) at once, spread over the scan workers (option
+   * scanWorkers). Per text: total findings, risk level, and up to 1,000 findings (rule,
+   * severity, line, column, masked excerpt).
+   */
+  scanTexts(texts: ReadonlyArray<{ name: string; content: string }>, options?: ScanTextsOptions): Promise<ScanTextsResult>;
   /** Stop the scan workers. */
   close(): Promise<void>;
 }
@@ -197,6 +204,7 @@ export function createSecurityScanner(packStore: Store, builtin: readonly Securi
         .execute();
       return next;
     },
+    scanTexts: (texts, scanOptions = {}) => scanTexts(service, texts, { workers: options.scanWorkers ?? DEFAULT_SCAN_WORKERS, ...scanOptions }),
     async close() {
       closed = true;
       await pool?.close();

@@ -1,14 +1,26 @@
-/** Offsets to 1-based line and column, by binary search over line starts computed once per text. */
+/**
+ * Offsets to 1-based line and column, by binary search over line starts
+ * computed once per text, on first use: a text with no finding never needs them.
+ */
 export class LineIndex {
-  private readonly starts: number[];
+  private computed?: number[];
 
-  /** `starts`: the line starts when already known (the keyword scan records them). */
+  /** `starts`: the line starts when already known. */
   constructor(
     readonly text: string,
     starts?: number[],
   ) {
-    this.starts = starts ?? [0];
-    if (!starts) for (let i = text.indexOf('\n'); i !== -1; i = text.indexOf('\n', i + 1)) this.starts.push(i + 1);
+    this.computed = starts;
+  }
+
+  private get starts(): number[] {
+    if (!this.computed) {
+      const starts = [0];
+      const text = this.text;
+      for (let i = text.indexOf('\n'); i !== -1; i = text.indexOf('\n', i + 1)) starts.push(i + 1);
+      this.computed = starts;
+    }
+    return this.computed;
   }
 
   get lineCount(): number {
@@ -16,14 +28,15 @@ export class LineIndex {
   }
 
   position(offset: number): { line: number; column: number } {
+    const starts = this.starts;
     let lo = 0;
-    let hi = this.starts.length - 1;
+    let hi = starts.length - 1;
     while (lo < hi) {
       const mid = (lo + hi + 1) >> 1;
-      if (this.starts[mid]! <= offset) lo = mid;
+      if (starts[mid]! <= offset) lo = mid;
       else hi = mid - 1;
     }
-    return { line: lo + 1, column: offset - this.starts[lo]! + 1 };
+    return { line: lo + 1, column: offset - starts[lo]! + 1 };
   }
 
   /** Offset of the first character of a 1-based line. */

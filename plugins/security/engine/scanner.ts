@@ -4,7 +4,12 @@
  * overlaps so one value is reported once, by its most specific rule. Reviewed
  * rules run on V8; user rules (client-supplied patterns) on RE2 through their
  * matcher, within the scan's time budget.
+ *
+ * Where a rule runs: near its keywords (one pass finds them all), at the
+ * candidate starts of its lead (keyword-less built-in rules, rules/leads.ts),
+ * or, for a rule with neither, over the whole text.
  */
+import { DIGIT_CANDIDATES, leadOf, type DigitLead, type Lead } from '../rules/leads.js';
 import type { ContentType, RuleInfo, ScanBudget, ScanRule, SecurityRule, Severity, UserRule } from '../rules/types.js';
 import { checkBudget } from './deadline.js';
 import { KeywordMatcher } from './keyword-index.js';
@@ -59,6 +64,68 @@ function compile(rule: SecurityRule): RegExp {
     compiled.set(rule, re);
   }
   return re;
+}
+
+const stickyCompiled = new WeakMap<SecurityRule, RegExp>();
+
+/** The rule's pattern matching only where lastIndex is (its lookbehinds still see the text before). */
+function compileSticky(rule: SecurityRule): RegExp {
+  let re = stickyCompiled.get(rule);
+  if (!re) {
+    const flags = [...new Set(rule.pattern.flags.replace(/[^imsu]/g, '') + 'yd')].join('');
+    re = new RegExp(rule.pattern.source, flags);
+    stickyCompiled.set(rule, re);
+  }
+  return re;
+}
+
+/**
+ * Candidate starts of the digit-led rules in one text: the shared sweep once,
+ * then each shape's starts once (card rules share one), so a rule only looks
+ * at the starts of its shape.
+ */
+class DigitStarts {
+  private all?: number[];
+  private readonly byShape = new Map<DigitLead['shape'], number[]>();
+
+  constructor(private readonly text: string) {}
+
+  of(shape: DigitLead['shape']): number[] {
+    let starts = this.byShape.get(shape);
+    if (!starts) {
+      if (!this.all) {
+        this.all = [];
+        DIGIT_CANDIDATES.lastIndex = 0;
+        for (let m = DIGIT_CANDIDATES.exec(this.text); m; m = DIGIT_CANDIDATES.exec(this.text)) this.all.push(m.index);
+      }
+      starts = this.all.filter((start) => shape(this.text, start));
+      this.byShape.set(shape, starts);
+    }
+    return starts;
+  }
+}
+
+/**
+ * A led rule's matches: its pattern tried (sticky) at each candidate start that
+ * passes the lead, skipping starts inside the previous match, which is what a
+ * global sweep finds when every possible start is a candidate.
+ */
+function ledMatches(rule: SecurityRule, lead: Lead, text: string, digitStarts: () => DigitStarts, found: (match: RegExpExecArray) => void): void {
+  const re = compileSticky(rule);
+  let resume = 0;
+  const at = (start: number) => {
+    if (start < resume) return;
+    re.lastIndex = start;
+    const match = re.exec(text);
+    if (!match) return;
+    resume = start + Math.max(1, match[0].length);
+    if (match[0].length) found(match);
+  };
+  if ('literal' in lead) {
+    for (let start = text.indexOf(lead.literal); start !== -1; start = text.indexOf(lead.literal, start + 1)) if (!lead.shape || lead.shape(text, start)) at(start);
+    return;
+  }
+  for (const start of digitStarts().of(lead.shape)) if (lead.first.includes(text[start]!)) at(start);
 }
 
 function secretSpan(rule: SecurityRule, match: RegExpExecArray): [number, number] | null {
@@ -150,9 +217,10 @@ function better(a: Finding, b: Finding): Finding {
 /** Every confirmed candidate of `rules`, overlapping ones included, in rule order; and the text's lines. */
 export function collect(text: string, rules: readonly ScanRule[], options: ScanOptions): { raw: Finding[]; lines: LineIndex } {
   const active = rules.filter((rule) => applies(rule, options));
-  const { hits, lineStarts } = matcherFor(active).scan(text);
-  const lines = new LineIndex(text, lineStarts);
+  const { hits } = matcherFor(active).scan(text);
+  const lines = new LineIndex(text);
   const raw: Finding[] = [];
+  let digitStarts: DigitStarts | undefined;
   for (const rule of active) {
     if (isUserRule(rule)) {
       for (const m of rule.matcher.matches(text, options.budget)) {
@@ -162,7 +230,21 @@ export function collect(text: string, rules: readonly ScanRule[], options: ScanO
       checkBudget(options.budget);
       continue;
     }
-    // Keyword rules run only where a keyword occurs; the others over the whole text.
+    const record = (match: RegExpExecArray, from: number, window: string) => {
+      const span = secretSpan(rule, match);
+      if (!span) return;
+      const value = window.slice(span[0], span[1]);
+      if (!confirmed(rule, value)) return;
+      const start = from + span[0];
+      raw.push({ rule, start, end: from + span[1], matchStart: from + match.index, matchEnd: from + match.index + match[0].length, value, ...lines.position(start) });
+    };
+    const lead = rule.keywords?.length ? undefined : leadOf(rule);
+    if (lead) {
+      ledMatches(rule, lead, text, () => (digitStarts ??= new DigitStarts(text)), (match) => record(match, 0, text));
+      if (!options.budget?.userPatternsOnly) checkBudget(options.budget);
+      continue;
+    }
+    // Keyword rules run only where a keyword occurs; the others without a lead over the whole text.
     const windows: Array<[number, number]> = rule.keywords?.length ? windowsFor(rule, text, hits) : [[0, text.length]];
     const re = compile(rule);
     for (const [from, to] of windows) {
@@ -173,12 +255,7 @@ export function collect(text: string, rules: readonly ScanRule[], options: ScanO
           re.lastIndex++;
           continue;
         }
-        const span = secretSpan(rule, match);
-        if (!span) continue;
-        const value = window.slice(span[0], span[1]);
-        if (!confirmed(rule, value)) continue;
-        const start = from + span[0];
-        raw.push({ rule, start, end: from + span[1], matchStart: from + match.index, matchEnd: from + match.index + match[0].length, value, ...lines.position(start) });
+        record(match, from, window);
       }
     }
     if (!options.budget?.userPatternsOnly) checkBudget(options.budget);

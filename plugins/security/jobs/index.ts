@@ -10,6 +10,7 @@ import { analyzeContent, type AnalyzeInput } from './analyze-content.js';
 import { basicMasking, type BasicMaskingInput } from './basic-masking.js';
 import { generateMasking, type GenerateMaskingInput } from './generate-masking.js';
 import { maskStrings, type MaskStringsInput } from './mask-strings.js';
+import { scanTexts, type ScanTextsInput } from './scan-texts.js';
 import { validateMasking, type ValidateMaskingInput } from './validate-masking.js';
 
 interface JobSpec<I, O> {
@@ -33,6 +34,7 @@ export const JOBS = {
     ],
   }),
   maskStrings: job({ run: maskStrings, texts: (i: MaskStringsInput) => i.texts, patterns: (i) => [['customPatterns', i.patterns]] }),
+  scanTexts: job({ run: scanTexts, texts: (i: ScanTextsInput) => i.texts.map((t) => t.content), patterns: () => [] }),
 };
 
 export type JobName = keyof typeof JOBS;
