@@ -39,15 +39,24 @@ function overLimit(tool: string, inputSchema: unknown, bytes: number, atLeast: b
   );
 }
 
+/** Bytes of the message holding `result`, from the sizes already known: each text as a JSON string, the structured copy compact. */
+function messageBytes(result: CallToolResult, structuredBytes: number): number {
+  let bytes = structuredBytes + 64; // the envelope: keys, isError, brackets
+  for (const item of result.content) bytes += item.type === 'text' ? Buffer.byteLength(JSON.stringify(item.text)) + 32 : Buffer.byteLength(JSON.stringify(item));
+  return bytes;
+}
+
 /**
  * `shape` builds the result as sent; it is skipped when the structured content
  * alone is over the cap, so a huge result is not also indented for nothing.
+ * The structured content is serialised once here (its text copy once by `shape`):
+ * a result of a thousand findings costs milliseconds per serialisation.
  */
 export function limitResultSize(tool: string, inputSchema: unknown, structuredContent: unknown, shape: () => CallToolResult): CallToolResult {
   const structuredBytes = Buffer.byteLength(JSON.stringify(structuredContent) ?? '');
   // The text repeats the structured content, so the message is at least twice its size.
   if (structuredBytes * 2 > MAX_RESULT_BYTES) return overLimit(tool, inputSchema, structuredBytes * 2, true);
   const result = shape();
-  const bytes = Buffer.byteLength(JSON.stringify(result));
+  const bytes = messageBytes(result, result.structuredContent === undefined ? 0 : structuredBytes);
   return bytes > MAX_RESULT_BYTES ? overLimit(tool, inputSchema, bytes, false) : result;
 }
