@@ -11,6 +11,7 @@ export default defineConfig({
   // each optionally with options checked against the pack's own schema.
   // Leaving `plugins` out also loads every built-in pack.
   plugins: [
+    'memory', // what the other packs learned: recall, similar projects, export, preferences
     'project', // repository, ecosystem, environment and architecture analysis
     'adr', // architecture decision records and their TODO lists
     'security', // secret detection and content masking

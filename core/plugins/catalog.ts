@@ -34,6 +34,14 @@ export interface PlannedPackEntry extends CatalogEntryBase {
 export type CatalogEntry = BuiltPackEntry | PlannedPackEntry;
 
 export const PACK_CATALOG: readonly CatalogEntry[] = [
+  // First: project, adr and ssg record into it (optionally), so it loads before them.
+  {
+    id: 'memory',
+    status: 'built',
+    load: () => import('../../plugins/memory/index.js'),
+    tools: ['memory_recall', 'memory_insights', 'memory_similar', 'memory_export', 'memory_cleanup', 'manage_preferences', 'analyze_deployments'],
+    presets: ['docs'],
+  },
   {
     id: 'project',
     status: 'built',
@@ -88,13 +96,6 @@ export const PACK_CATALOG: readonly CatalogEntry[] = [
     load: () => import('../../plugins/system/index.js'),
     tools: ['manage_cache', 'check_ai_execution_status', 'request_action_confirmation'],
     presets: ['adr', 'security'],
-  },
-  // Before ssg, which depends on it optionally.
-  {
-    id: 'memory',
-    status: 'planned',
-    tools: ['memory_recall', 'memory_insights', 'memory_similar', 'memory_export', 'memory_cleanup', 'manage_preferences', 'analyze_deployments'],
-    presets: ['docs'],
   },
   {
     id: 'ssg',

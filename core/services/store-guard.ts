@@ -19,7 +19,7 @@ const RAW_DML = /\b(?:FROM|JOIN|INTO|UPDATE)\s+((?:"(?:[^"]|"")+"|[A-Za-z_][\w$]
 const stripLiterals = (sql: string) => sql.replace(/--[^\n]*|\/\*[\s\S]*?\*\/|'(?:[^']|'')*'/g, ' ');
 const unquote = (name: string) => (name.startsWith('"') ? name.slice(1, -1).replaceAll('""', '"') : name);
 
-/** Every table or index name a query's node tree names, with the CTE names it defines (those are not tables). */
+/** Every table or index name a query's node tree names, with the CTE names and table aliases it defines (those are not tables). */
 function collectNames(root: Node): { names: Array<{ role: string; name: string; schema?: string }>; ctes: Set<string> } {
   const names: Array<{ role: string; name: string; schema?: string }> = [];
   const ctes = new Set<string>();
@@ -28,6 +28,13 @@ function collectNames(root: Node): { names: Array<{ role: string; name: string; 
     if (Array.isArray(value)) return value.forEach(visit);
     const node = value as Node;
     switch (node.kind) {
+      case 'AliasNode': {
+        // `memory_nodes as n`: the table is checked below; `n` then names it in column references.
+        const aliased = node.node as Node;
+        const alias = (node.alias as { name?: string } | undefined)?.name;
+        if (aliased?.kind === 'TableNode' && alias) ctes.add(alias.toLowerCase());
+        break;
+      }
       case 'CommonTableExpressionNameNode': {
         const table = node.table as Node & { table: { identifier: { name: string } } };
         ctes.add(table.table.identifier.name.toLowerCase());

@@ -13,9 +13,13 @@
 
 /**
  * The tools/list answer stays under this size (UTF-8 bytes of its JSON) whenever output-schema
- * trimming can get it there: 58 KB, leaving room under the 60 KB promised for the built packs.
+ * trimming can get it there: 58 KB, leaving room under the 60 KB promised for the first five
+ * packs' 23 tools; a longer list gets 2.5 KB a tool (every tool's input schema and description
+ * must stay whole, so a flat cap would have to strip the results of the many to fit).
  */
 export const TOOLS_LIST_BUDGET_BYTES = 58 * 1024;
+export const TOOLS_LIST_BYTES_PER_TOOL = 2560;
+export const toolsListBudget = (tools: number) => Math.max(TOOLS_LIST_BUDGET_BYTES, tools * TOOLS_LIST_BYTES_PER_TOOL);
 
 const bytes = (value: unknown) => Buffer.byteLength(JSON.stringify(value));
 

@@ -7,7 +7,7 @@ import type { AnyToolDefinition } from '../../sdk/tool.js';
 import { KernelError, KernelErrorCodes } from '../errors.js';
 import { compileSchema, type CompiledSchema } from './schema-validator.js';
 import { ERROR_ENVELOPE_SCHEMA } from './error-envelope.js';
-import { fitOutputSchemas } from './listed-schema.js';
+import { fitOutputSchemas, toolsListBudget } from './listed-schema.js';
 
 export interface RegisteredTool {
   definition: AnyToolDefinition;
@@ -123,6 +123,7 @@ export class ToolRegistry {
     const outputs = fitOutputSchemas(
       this.exposed().map(({ definition: d }) => plain(d.output)),
       fixedBytes,
+      toolsListBudget(tools.length),
     );
     tools.forEach((tool, i) => (tool.outputSchema = wrap(outputs[i]!)));
     return tools;

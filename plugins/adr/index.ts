@@ -3,7 +3,8 @@
  * service (`adr.catalog`) and seven tools that find, write, suggest and track
  * ADRs, computed from the project's files.
  */
-import { coreServices, definePlugin } from '../../sdk/index.js';
+import { coreServices, definePlugin, optional } from '../../sdk/index.js';
+import { memoryRecorderRef } from '../memory/api.js';
 import { KERNEL_RANGE } from '../kernel-range.js';
 import { projectDecisionsRef, projectScannerRef } from '../project/api.js';
 import { adrCatalogRef } from './api.js';
@@ -27,6 +28,8 @@ export default definePlugin({
   version: '0.1.0',
   kernel: KERNEL_RANGE,
   dependsOn: ['project'],
+  // ADRs are remembered when the memory pack is loaded; without it nothing changes.
+  optionalDependsOn: ['memory'],
   description: 'Architecture decision records: discover, generate from decisions and PRDs, suggest, turn into TODO tasks, track progress.',
   register(env) {
     env.registerMigrations(ADR_MIGRATIONS);
@@ -48,6 +51,7 @@ export default definePlugin({
         store: coreServices.store,
         events: coreServices.events,
         logger: coreServices.logger,
+        memory: optional(memoryRecorderRef),
       },
       init({ decisions, ...deps }) {
         const all = { ...deps, catalog, tasks: createTaskStore(deps.store) };

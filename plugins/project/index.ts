@@ -3,7 +3,8 @@
  * scanner service (`project.scanner`) most other packs stand on, and four tools
  * that report on a project from its files.
  */
-import { coreServices, definePlugin, Type } from '../../sdk/index.js';
+import { coreServices, definePlugin, optional, Type } from '../../sdk/index.js';
+import { memoryRecorderRef } from '../memory/api.js';
 import { KERNEL_RANGE } from '../kernel-range.js';
 import { DEFAULT_MAX_FILES } from './scanner/index.js';
 import { projectDecisionsRef, projectScannerRef, type ProjectScanner } from './api.js';
@@ -34,6 +35,8 @@ export default definePlugin({
   kernel: KERNEL_RANGE,
   description: 'Project analysis: languages, manifests, frameworks, infrastructure, CI, architecture, environment, import graph.',
   options: projectOptions,
+  // Analyses are remembered when the memory pack is loaded; without it nothing changes.
+  optionalDependsOn: ['memory'],
   register(env) {
     env.registerResourceKind({
       kind: 'analysis',
@@ -59,6 +62,7 @@ export default definePlugin({
         store: coreServices.store,
         events: coreServices.events,
         logger: coreServices.logger,
+        memory: optional(memoryRecorderRef),
       },
       init(deps) {
         return {

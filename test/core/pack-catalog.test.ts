@@ -100,13 +100,13 @@ describe('resource templates come from the kinds packs register', () => {
     },
   });
 
-  it('lists only registered kinds: the built packs register analysis and todo, a further pack adds its own', async () => {
+  it('lists only registered kinds: the built packs register memory, analysis and todo, a further pack adds its own', async () => {
     const kernel = await startTestToolpack({ config: { plugins: builtIds }, plugins: [configStore] });
     const client = await connectTestClient(kernel);
     try {
       const { resourceTemplates } = await client.listResourceTemplates();
-      expect(resourceTemplates.map((t) => t.uriTemplate)).toEqual(['toolpack://analysis/{id}', 'toolpack://todo/{id}', 'toolpack://config/{ssg}/{id}']);
-      expect(resourceTemplates[0]).toMatchObject({ name: 'Repository analysis', mimeType: 'application/json' });
+      expect(resourceTemplates.map((t) => t.uriTemplate)).toEqual(['toolpack://memory/{id}', 'toolpack://analysis/{id}', 'toolpack://todo/{id}', 'toolpack://config/{ssg}/{id}']);
+      expect(resourceTemplates[1]).toMatchObject({ name: 'Repository analysis', mimeType: 'application/json' });
 
       const stored = await client.callTool({ name: 'store_site_config', arguments: { kind: 'config/hugo', text: 'baseURL = "/"\n' } });
       expect(stored.structuredContent).toEqual({ uri: 'toolpack://config/hugo/site-1' });
@@ -116,7 +116,7 @@ describe('resource templates come from the kinds packs register', () => {
       // No pack registered "deployment": the put fails, naming the kind.
       const refused = await client.callTool({ name: 'store_site_config', arguments: { kind: 'deployment', text: 'x' } });
       expect(refused.isError).toBe(true);
-      expect((refused.content as Array<{ text: string }>)[0]!.text).toMatch(/resource kind "deployment" is not registered.*registered: analysis, todo, config\/\{ssg\}/);
+      expect((refused.content as Array<{ text: string }>)[0]!.text).toMatch(/resource kind "deployment" is not registered.*registered: memory, analysis, todo, config\/\{ssg\}/);
     } finally {
       await client.close();
       await kernel.stop();

@@ -237,3 +237,18 @@ describe('a store that cannot be reached', () => {
     expect(JSON.stringify(error)).not.toContain('Hunter2-Secret');
   });
 });
+
+describe('the table guard', () => {
+  it('reads a table alias and a CTE as names of the pack\'s own tables, and still refuses a foreign table behind an alias', async () => {
+    const store = createStore({ path: ':memory:' });
+    store.migrate('notes', NOTES);
+    const notes = store.forPack('notes');
+    await notes.db.insertInto('notes_items').values({ id: 'a', body: 'x' }).execute();
+    const viaAlias = await notes.db.selectFrom('notes_items as n').select(['n.id']).where('n.body', '=', 'x').execute();
+    expect(viaAlias).toEqual([{ id: 'a' }]);
+    const viaCte = await notes.db.with('recent', (db) => db.selectFrom('notes_items').select('id')).selectFrom('recent').selectAll().execute();
+    expect(viaCte).toEqual([{ id: 'a' }]);
+    await expect(notes.db.selectFrom('cache as c').selectAll().execute()).rejects.toMatchObject({ code: 'TP_STORE_TABLE_FOREIGN' });
+    await store.close();
+  });
+});

@@ -8,6 +8,7 @@ import { titleParts } from '../catalog/parse-adr.js';
 import { ADR_STATUSES, ADR_FORMATS, type AdrStatus } from '../catalog/types.js';
 import type { AdrToolDeps } from '../deps.js';
 import { DEFAULT_ADR_DIRECTORY } from '../service.js';
+import { rememberAdrs } from '../remember.js';
 import { PARSED_FORMAT, TEMPLATE_FORMATS, today, writeAdrs, type AdrDraft, type OptionDraft } from '../templates/index.js';
 import { projectRelative } from './discover-existing-adrs.js';
 
@@ -150,6 +151,7 @@ export const generateAdrFromDecisionTool = (deps: AdrToolDeps) =>
       const number = deps.catalog.nextNumber(catalog);
       const [adr] = await writeAdrs(workspace, location, [draft], templateFormat, number);
       const folder = projectRelative(root, location.dir, workspace);
+      await rememberAdrs(deps.memory, 'generate_adr_from_decision', workspace.relative(root), [adr!], draft.status);
       return {
         path: adr!.path,
         fileName: adr!.fileName,

@@ -14,6 +14,7 @@ import { findDecisions, type AreaFinding } from '../prd/extract.js';
 import { readPrd } from '../prd/sentences.js';
 import { DEFAULT_ADR_DIRECTORY } from '../service.js';
 import { TEMPLATE_FORMATS, today, writeAdrs } from '../templates/index.js';
+import { rememberAdrs } from '../remember.js';
 import { projectRelative } from './discover-existing-adrs.js';
 
 /** A PRD is prose; anything bigger is not one (and would not fit a model's context as evidence anyway). */
@@ -116,6 +117,7 @@ export const generateAdrsFromPrdTool = (deps: AdrToolDeps) =>
       const date = today();
       const drafts = toWrite.map((finding) => draftFromFinding(finding, prdInfo, date));
       const written = drafts.length > 0 ? await writeAdrs(workspace, location, drafts, templateFormat, deps.catalog.nextNumber(catalog)) : [];
+      await rememberAdrs(deps.memory, 'generate_adrs_from_prd', workspace.relative(root), written, 'proposed');
 
       const generated = written.map((adr, i) => ({
         path: adr.path,

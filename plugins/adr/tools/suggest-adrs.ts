@@ -10,6 +10,7 @@ import { AdrRefSchema, adrRefMaker } from '../evidence/adr-ref.js';
 import { EvidenceIndex } from '../evidence/scan-evidence.js';
 import { focusText, suggestAdrs } from '../evidence/suggestions.js';
 import { PRIORITIES, SCOPES } from '../evidence/types.js';
+import { rememberSuggestions } from '../remember.js';
 
 const ANALYSIS_SCOPES = [...SCOPES, 'all'] as const;
 
@@ -89,6 +90,7 @@ export const suggestAdrsTool = (deps: AdrToolDeps) =>
         focus: focusText(input.conversationContext),
       });
       const covered = result.coveredAreas.map((a) => a.area).join(', ');
+      await rememberSuggestions(deps.memory, context.workspace.relative(root), result.suggestions);
       const message =
         result.totalFound === 0
           ? result.presentInCode === 0

@@ -6,6 +6,7 @@ import { EcosystemResultSchema } from '../ecosystem/schema.js';
 import { DEPTH_LIMITS, type RecursiveDepth } from '../ecosystem/structure.js';
 import { analyseEnvironment } from '../environment/index.js';
 import { projectAnalyzedTopic } from '../events.js';
+import { analysisRecord } from '../memory-record.js';
 import { applyConversation } from '../ecosystem/focus.js';
 import { ConversationContext } from '../schemas.js';
 
@@ -82,6 +83,7 @@ export const analyzeProjectEcosystemTool = (deps: ProjectToolDeps) => {
           recommendations: report.recommendations.map((item) => item.id),
         });
         published = true;
+        await rememberEcosystem(deps, result.scan, report, { id, projectPath, summary, resourceUri: resource.uri });
       }
       await context.progress({ progress: 3, total: 3, message: 'Stored the report' });
 
@@ -106,7 +108,7 @@ export const analyzeProjectEcosystemTool = (deps: ProjectToolDeps) => {
           published,
           topic: published ? PROJECT_ANALYZED_TOPIC : null,
           note: published
-            ? `Published a summary (stack, patterns, recommendation ids, resource URI) on "${PROJECT_ANALYZED_TOPIC}"; packs subscribed to it may record it.`
+            ? `Published a summary (stack, patterns, recommendation ids, resource URI) on "${PROJECT_ANALYZED_TOPIC}"; packs subscribed to it may record it.${deps.memory ? ' Recorded the analysis and its first recommendations in memory.' : ''}`
             : 'Not enabled: nothing was published or recorded.',
         },
       };
@@ -130,5 +132,19 @@ async function modelSummary(context: ToolContext, report: EcosystemReport, summa
   } catch (error) {
     context.logger.warn({ err: (error as Error).message }, 'model summary failed; returning the deterministic report');
     return undefined;
+  }
+}
+
+/** Most recommendations one analysis adds to memory, in the report's order. */
+const REMEMBERED_RECOMMENDATIONS = 10;
+
+/** The analysis and its recommendations into memory, when the memory pack is loaded. */
+async function rememberEcosystem(deps: ProjectToolDeps, scan: Parameters<typeof analysisRecord>[0], report: EcosystemReport, at: { id: string; projectPath: string; summary: string; resourceUri: string }): Promise<void> {
+  if (!deps.memory) return;
+  const tool = 'analyze_project_ecosystem';
+  const projectType = report.architecture.patterns[0]?.kind ?? 'unknown';
+  await deps.memory.recordAnalysis(analysisRecord(scan, { tool, project: at.projectPath, analysisId: at.id, summary: at.summary, projectType, resourceUri: at.resourceUri }));
+  for (const item of report.recommendations.slice(0, REMEMBERED_RECOMMENDATIONS)) {
+    await deps.memory.recordRecommendation({ tool, project: at.projectPath, kind: item.category, value: item.id, summary: item.message, analysisId: at.id });
   }
 }

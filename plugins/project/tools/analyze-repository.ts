@@ -9,6 +9,7 @@ import type { ProjectToolDeps } from '../deps.js';
 import { analysisCompletedTopic } from '../events.js';
 import { AnalysisOutput, DEPTHS } from '../repository/analysis-schema.js';
 import { buildAnalysis } from '../repository/analysis.js';
+import { analysisRecord } from '../memory-record.js';
 
 export const analyzeRepositoryTool = (deps: ProjectToolDeps) =>
   defineTool({
@@ -54,6 +55,17 @@ export const analyzeRepositoryTool = (deps: ProjectToolDeps) =>
         totalFiles: analysis.structure.totalFiles,
       });
       deps.logger.debug({ id: analysis.id, depth, files: analysis.structure.totalFiles, scanCached: cached }, 'repository analysed');
+      const { primaryLanguage, projectType } = analysis.recommendations;
+      await deps.memory?.recordAnalysis(
+        analysisRecord(scan, {
+          tool: 'analyze_repository',
+          project: analysis.path,
+          analysisId: analysis.id,
+          summary: `Repository ${analysis.path}: ${primaryLanguage ?? 'no code'} ${projectType.type}, ${analysis.structure.totalFiles} files`,
+          projectType: projectType.type,
+          resourceUri: stored.uri,
+        }),
+      );
       return { ...analysis, resourceUri: stored.uri };
     },
   });
