@@ -46,3 +46,5 @@ export { canonicalName, isGitName, isToolpackDataName, isConfigName, isPackageJs
 export { parseMarkdown, plainText, TASK_MARKERS } from './markdown.js';
 export type { MarkdownDocument, MarkdownHeading, MarkdownSection, MarkdownTaskItem, MarkdownLink, TaskState, MarkdownRoot, MarkdownNode, MarkdownBlock } from './markdown.js';
 export { createSearchIndex, indexText, removeText, searchText } from './store-search.js';
+export { DIATAXIS_SECTIONS, defineSsgAdapter } from './ssg.js';
+export type { SsgAdapter, SsgAdapterRegistry, SsgTraits, SsgEcosystem, SiteFile, SitePage, WorkflowStep, SsgCommand, DiataxisSection } from './ssg.js';
