@@ -2,12 +2,19 @@
 // tables; results are reported, never asserted, so this exits 0 on a MISS.
 import { parseArgs } from 'node:util';
 import { httpLoad } from './http-load.mjs';
+import { httpScale } from './http-scale.mjs';
 import { printTable } from './table.mjs';
 import { project } from './project.mjs';
 import { security } from './security.mjs';
 import { startup } from './startup.mjs';
+import { store } from './store.mjs';
+import { COMPARED, loadBaseline, startupAB, storeChangeTable } from './store-change.mjs';
 
-const { values } = parseArgs({ options: { runs: { type: 'string', default: '7' } } });
+// --baseline <dir>: a built worktree of the commit before the store change (issue 11);
+// the existing benchmarks then also run there, and a before/after table is printed.
+const { values } = parseArgs({
+  options: { runs: { type: 'string', default: '7' }, baseline: { type: 'string', default: process.env.TOOLPACK_BENCH_BASELINE } },
+});
 const runs = Number.parseInt(values.runs, 10);
 if (!Number.isInteger(runs) || runs < 1) {
   console.error(`--runs must be a positive integer, got "${values.runs}"`);
@@ -15,8 +22,35 @@ if (!Number.isInteger(runs) || runs < 1) {
 }
 
 // Add further benchmarks here; each returns a table or an array of tables.
-const benchmarks = [startup, security, project, httpLoad];
+const benchmarks = [startup, security, project, httpLoad, store, httpScale];
+benchmarks.push((await import('./memory.mjs')).memory); // issue 12: recall and similar at scale
+const baseline = values.baseline ? await loadBaseline(values.baseline) : undefined;
+const pairs = [];
 for (const bench of benchmarks) {
-  const result = await bench({ runs });
+  const compared = baseline && !baseline.skipped && COMPARED.includes(bench.name);
+  // Compared ones run baseline, this tree, this tree, baseline (drift cancels); the best of each two is kept.
+  const before = compared ? [await baseline[bench.name]({ runs })] : [];
+  // One benchmark failing (e.g. built from someone's unfinished work) is reported, and the others still run.
+  let failed = false;
+  const result = await bench({ runs }).catch((error) => {
+    failed = true;
+    return { title: `${bench.name}: failed`, columns: ['Error'], rows: [[String(error?.message ?? error).split('\n')[0]]] };
+  });
   for (const table of [result].flat()) printTable(table);
+  if (compared && !failed) {
+    const again = await bench({ runs });
+    before.push(await baseline[bench.name]({ runs }));
+    pairs.push({ name: bench.name, before, after: [result, again] });
+  }
+}
+if (baseline?.skipped) {
+  printTable({ title: 'Store change: SQLite before/after', columns: ['Figure', 'Result'], rows: [['all', `skipped: ${baseline.skipped}`]] });
+} else if (baseline) {
+  printTable(storeChangeTable(pairs, { baselineRoot: baseline.root, startup: await startupAB({ runs, baselineRoot: baseline.root }) }));
+} else {
+  printTable({
+    title: 'Store change: SQLite before/after',
+    columns: ['Figure', 'Result'],
+    rows: [['all', 'skipped: no baseline (pass --baseline <dir> or TOOLPACK_BENCH_BASELINE: a built git worktree of 5db977f)']],
+  });
 }
