@@ -14,7 +14,7 @@ import { fileURLToPath } from 'node:url';
 import { performance } from 'node:perf_hooks';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
-import { createDatabase, startPostgres } from './postgres.mjs';
+import { createDatabase, startPostgres } from '../test/helpers/postgres.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const bin = join(root, JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')).bin.toolpack);

@@ -15,7 +15,7 @@ import { insights } from '../dist/plugins/memory/analytics/insights.js';
 import { findSimilar } from '../dist/plugins/memory/analytics/similar.js';
 import { searchMemories } from '../dist/plugins/memory/graph/search.js';
 import { MEMORY_MIGRATIONS } from '../dist/plugins/memory/store-schema.js';
-import { createDatabase, startPostgres } from './postgres.mjs';
+import { createDatabase, startPostgres } from '../test/helpers/postgres.mjs';
 
 const PROJECTS = 10_000;
 const MEMORIES = 100_000;

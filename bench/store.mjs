@@ -13,7 +13,7 @@ import { performance } from 'node:perf_hooks';
 import { createStore } from '../dist/core/services/store.js';
 import { ADR_MIGRATIONS } from '../dist/plugins/adr/todo/store-schema.js';
 import { createTaskStore } from '../dist/plugins/adr/todo/task-store.js';
-import { createDatabase, startPostgres } from './postgres.mjs';
+import { createDatabase, startPostgres } from '../test/helpers/postgres.mjs';
 
 const TASKS = 10_000;
 const BATCH = 100;

@@ -15,7 +15,7 @@ import { createResources } from '../../core/services/resources.js';
 import { createStore, type KernelStore } from '../../core/services/store.js';
 import type { Migration } from '../../sdk/index.js';
 import { createSearchIndex, indexText, searchText } from '../../sdk/store-search.js';
-import { createDatabase, postgresUnavailable, startPostgres, type RunningPostgres } from '../helpers/postgres.js';
+import { createDatabase, postgresUnavailable, startPostgres, type RunningPostgres } from '../helpers/postgres.mjs';
 import { tempDir } from '../helpers/workspace.js';
 
 const ASSIGNMENT = /(\w*(?:password|secret))("?\s*[:=]\s*")([^"\\]+)"/gi;

@@ -16,7 +16,7 @@ import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/
 import type { RequestOptions } from '@modelcontextprotocol/sdk/shared/protocol.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createDatabase, postgresUnavailable, startPostgres, type RunningPostgres } from '../helpers/postgres.js';
+import { createDatabase, postgresUnavailable, startPostgres, type RunningPostgres } from '../helpers/postgres.mjs';
 import { outcome } from '../helpers/tool-result.js';
 import { FAKE } from '../plugins/security/fake-secrets.js';
 import { assertBuilt, BUILTIN_TOOLS, HOOK_TIMEOUT_MS, runCli, serverEnv, startHttpServer, type HttpServerProcess } from './helpers.js';

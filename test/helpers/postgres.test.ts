@@ -6,7 +6,7 @@
 import { existsSync } from 'node:fs';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createDatabase, postgresUnavailable, startPostgres, type RunningPostgres } from './postgres.js';
+import { createDatabase, postgresUnavailable, startPostgres, type RunningPostgres } from './postgres.mjs';
 
 const unavailable = postgresUnavailable();
 

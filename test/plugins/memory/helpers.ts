@@ -12,7 +12,7 @@ import type { MemoryRecorder } from '../../../plugins/memory/api.js';
 import { createRecorder } from '../../../plugins/memory/graph/recorder.js';
 import type { MemoryTables } from '../../../plugins/memory/store-schema.js';
 import type { Store } from '../../../sdk/index.js';
-import { createDatabase, postgresUnavailable, startPostgres, type RunningPostgres } from '../../helpers/postgres.js';
+import { createDatabase, postgresUnavailable, startPostgres, type RunningPostgres } from '../../helpers/postgres.mjs';
 import { outcome, type CallOutcome } from '../../helpers/tool-result.js';
 import { tempDir } from '../../helpers/workspace.js';
 

@@ -1,9 +1,9 @@
-// A throwaway PostgreSQL cluster for the benchmarks, the same recipe as the tests'
-// test/helpers/postgres.ts (kept apart because the bench runs plain .mjs against dist):
-// Debian's initdb in a temp folder, pg_ctl on 127.0.0.1 at a free port, sockets in that
-// folder, run as `nobody` under root (PostgreSQL refuses root). Durability is off, as in
-// the tests: the numbers compare the engines' query paths, not the disk's fsync.
-// startPostgres() resolves to { url, stop() } or { skipped: reason }.
+// A throwaway PostgreSQL cluster for the tests and the benchmarks (plain .mjs so both can
+// load it; types in postgres.d.mts): Debian's initdb in a temp folder, pg_ctl on 127.0.0.1
+// at a free port, sockets in that folder, run as `nobody` under root (PostgreSQL refuses
+// root), stopped and deleted by stop(). Durability is off: a test cluster need not survive
+// a crash, and the bench compares the engines' query paths, not the disk's fsync.
+// startPostgres() resolves to { url, stop() } or { skipped: reason } (for describe.skipIf titles).
 import { execFile, execFileSync } from 'node:child_process';
 import { appendFileSync, chownSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
@@ -11,11 +11,13 @@ import { tmpdir } from 'node:os';
 import { delimiter, dirname, join, parse } from 'node:path';
 import pg from 'pg';
 
+export const POSTGRES_NOT_FOUND = 'PostgreSQL binaries not found (install Debian package postgresql; .ci/run does)';
+const NO_NOBODY = 'running as root and there is no user "nobody" to run PostgreSQL as';
 const USER = 'toolpack';
 const READY_TIMEOUT_MS = 30_000;
 
 /** Debian's highest version's bin folder, else the first PATH folder with initdb and pg_ctl. */
-function findPostgresBin() {
+export function findPostgresBin() {
   const debian = '/usr/lib/postgresql';
   const versions = existsSync(debian) ? readdirSync(debian).filter((v) => /^\d+(\.\d+)?$/.test(v)) : [];
   versions.sort((a, b) => Number(b) - Number(a));
@@ -41,8 +43,15 @@ function unprivilegedUser() {
     const id = (flag) => Number(execFileSync('id', [flag, 'nobody'], { encoding: 'utf8' }).trim());
     return { uid: id('-u'), gid: id('-g') };
   } catch {
-    return 'running as root and there is no user "nobody" to run PostgreSQL as';
+    return NO_NOBODY;
   }
+}
+
+/** Why a cluster cannot be started here, or undefined when it can: synchronous, for describe.skipIf and its title. */
+export function postgresUnavailable() {
+  if (!findPostgresBin()) return POSTGRES_NOT_FOUND;
+  const runAs = unprivilegedUser();
+  return typeof runAs === 'string' ? runAs : undefined;
 }
 
 /** Every folder from `dir` to the root lets others through, so `nobody` can reach inside. */
@@ -93,12 +102,12 @@ function postmasterPid(dataDir) {
 /** `max_connections`: two serving instances with their pools of 10 plus the bench's own clients fit. */
 export async function startPostgres({ maxConnections = 100 } = {}) {
   const bin = findPostgresBin();
-  if (!bin) return { skipped: 'PostgreSQL binaries not found (install Debian package postgresql)' };
+  if (!bin) return { skipped: POSTGRES_NOT_FOUND };
   const runAs = unprivilegedUser();
   if (typeof runAs === 'string') return { skipped: runAs };
 
   const base = runAs && !traversable(tmpdir()) ? '/tmp' : tmpdir();
-  const root = mkdtempSync(join(base, 'toolpack-bench-pg-'));
+  const root = mkdtempSync(join(base, 'toolpack-pg-'));
   const dataDir = join(root, 'data');
   const logFile = join(root, 'server.log');
   const password = `pw-${Math.random().toString(36).slice(2)}`;
@@ -128,7 +137,7 @@ export async function startPostgres({ maxConnections = 100 } = {}) {
         if (attempt === 3) throw error;
       }
     }
-    // A bench killed without stop() leaves no postmaster behind.
+    // A process killed without stop() leaves no postmaster behind.
     onExit = () => {
       const pid = postmasterPid(dataDir);
       if (pid) {
@@ -166,7 +175,7 @@ export async function startPostgres({ maxConnections = 100 } = {}) {
   }
 }
 
-/** A fresh, empty database `name` on the cluster of `url` (dropped first), so each measurement starts alike; its URL. */
+/** A fresh, empty database `name` on the cluster of `url` (dropped first), so each test file or measurement starts alike; its URL. */
 export async function createDatabase(url, name) {
   if (!/^[a-z_][a-z0-9_]{0,62}$/.test(name)) throw new Error(`not a plain database name: ${name}`);
   const client = new pg.Client({ connectionString: url });
