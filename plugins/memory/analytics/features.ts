@@ -21,6 +21,28 @@ export interface ProjectFeatures {
 
 const strings = (value: unknown): string[] => (Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string' && v.trim() !== '') : []);
 
+/** Each language's share of the code (by `key`), and the norm of that vector for the cosine. */
+function languageShares(languages: unknown, key: (name: string) => string): { sizes: Map<string, number>; norm: number } {
+  const sizes = new Map<string, number>();
+  let total = 0;
+  if (languages && typeof languages === 'object') {
+    for (const name in languages) {
+      const size = (languages as Record<string, unknown>)[name];
+      if (typeof size !== 'number' || !(size > 0)) continue;
+      const k = key(name);
+      sizes.set(k, (sizes.get(k) ?? 0) + size);
+      total += size;
+    }
+  }
+  let squares = 0;
+  for (const [k, size] of sizes) {
+    const share = size / total;
+    sizes.set(k, share);
+    squares += share * share;
+  }
+  return { sizes, norm: Math.sqrt(squares) };
+}
+
 /**
  * Features of an analysis record as stored (tolerant: a field missing or malformed counts as empty).
  * `withNames` keeps display names; the thousands of candidates a search scores go without.
@@ -34,25 +56,11 @@ export function featuresOf(record: Partial<AnalysisRecord>, withNames = false): 
         return k;
       }
     : (name: string) => name.trim().toLowerCase();
-  const sizes = new Map<string, number>();
-  let total = 0;
-  const languages = record.languages && typeof record.languages === 'object' ? record.languages : {};
-  for (const [name, size] of Object.entries(languages)) {
-    if (typeof size !== 'number' || !(size > 0)) continue;
-    const k = key(name);
-    sizes.set(k, (sizes.get(k) ?? 0) + size);
-    total += size;
-  }
-  let squares = 0;
-  for (const [k, size] of sizes) {
-    const share = size / total;
-    sizes.set(k, share);
-    squares += share * share;
-  }
+  const { sizes, norm } = languageShares(record.languages, key);
   const totalFiles = typeof record.totalFiles === 'number' && record.totalFiles > 0 ? record.totalFiles : 0;
   return {
     languages: sizes,
-    languageNorm: Math.sqrt(squares),
+    languageNorm: norm,
     ...(names ? { names } : {}),
     frameworks: new Set(strings(record.frameworks).map(key)),
     dependencies: new Set(strings(record.dependencies).map(key)),
@@ -75,28 +83,11 @@ function nameSet(value: unknown): Set<string> {
  * thousands of candidates builds per candidate (it dominates memory_similar's time).
  */
 export function candidateFeatures(record: Partial<AnalysisRecord>): ProjectFeatures {
-  const sizes = new Map<string, number>();
-  let total = 0;
-  const languages = record.languages;
-  if (languages && typeof languages === 'object') {
-    for (const name in languages) {
-      const size = (languages as Record<string, unknown>)[name];
-      if (typeof size !== 'number' || !(size > 0)) continue;
-      const k = name.toLowerCase();
-      sizes.set(k, (sizes.get(k) ?? 0) + size);
-      total += size;
-    }
-  }
-  let squares = 0;
-  for (const [k, size] of sizes) {
-    const share = size / total;
-    sizes.set(k, share);
-    squares += share * share;
-  }
+  const { sizes, norm } = languageShares(record.languages, (name) => name.toLowerCase());
   const totalFiles = typeof record.totalFiles === 'number' && record.totalFiles > 0 ? record.totalFiles : 0;
   return {
     languages: sizes,
-    languageNorm: Math.sqrt(squares),
+    languageNorm: norm,
     frameworks: nameSet(record.frameworks),
     dependencies: nameSet(record.dependencies),
     projectType: typeof record.projectType === 'string' ? record.projectType.toLowerCase() : 'unknown',
