@@ -17,6 +17,7 @@ export default defineConfig({
     'security', // secret detection and content masking
     ['files', { maxReadBytes: 1_048_576, hideGitignored: false }],
     'system',
+    'ssg', // documentation sites: recommend a generator, configure, structure, deploy, verify, test locally
   ],
 
   // Per-pack settings: switch a pack off, pick its failure policy, time its init, filter its tools.

@@ -48,3 +48,4 @@ export type { MarkdownDocument, MarkdownHeading, MarkdownSection, MarkdownTaskIt
 export { createSearchIndex, indexText, removeText, searchText } from './store-search.js';
 export { DIATAXIS_SECTIONS, defineSsgAdapter } from './ssg.js';
 export type { SsgAdapter, SsgAdapterRegistry, SsgTraits, SsgEcosystem, SiteFile, SitePage, WorkflowStep, SsgCommand, DiataxisSection } from './ssg.js';
+export { writeAtomic } from './atomic-write.js';

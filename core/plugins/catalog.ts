@@ -99,7 +99,8 @@ export const PACK_CATALOG: readonly CatalogEntry[] = [
   },
   {
     id: 'ssg',
-    status: 'planned',
+    status: 'built',
+    load: () => import('../../plugins/ssg/index.js'),
     tools: ['recommend_ssg', 'generate_config', 'setup_structure', 'deploy_pages', 'verify_deployment', 'test_local_deployment'],
     presets: ['docs'],
   },

@@ -6,10 +6,9 @@
  * package.json (its "toolpack" key is configuration): ADRs and TODO lists have
  * no business there (sdk/protected-paths.ts).
  */
-import { randomBytes } from 'node:crypto';
-import { link, lstat, mkdir, open, rename, rm } from 'node:fs/promises';
+import { lstat, mkdir } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
-import { FileSystemError, isPackageJsonName, protectedWriteReason, type Workspace } from '../../sdk/index.js';
+import { FileSystemError, isPackageJsonName, protectedWriteReason, writeAtomic, type Workspace } from '../../sdk/index.js';
 
 export interface WriteOutcome {
   /** Path relative to the workspace root. */
@@ -30,23 +29,14 @@ export async function writeTextAtomic(workspace: Workspace, target: string, text
   const realDir = await workspace.resolve(dir, options.param);
   if (!workspace.contains(realDir)) throw new FileSystemError(`parameter "${options.param}": "${workspace.relative(target)}" is outside the workspace`, { parameter: options.param });
   refuseProtected(workspace, join(realDir, basename(target)), options.param);
-  const temp = join(dir, `.${basename(target)}.${randomBytes(6).toString('hex')}.tmp`);
   const bytes = Buffer.from(text, 'utf8');
+  let placed: boolean;
   try {
-    const handle = await open(temp, 'wx', 0o644);
-    try {
-      await handle.writeFile(bytes);
-      await handle.sync();
-    } finally {
-      await handle.close();
-    }
-    if (options.overwrite) await rename(temp, target);
-    else if (!(await placeNew(temp, target))) throw new FileSystemError(`refusing to overwrite "${workspace.relative(target)}": the file appeared while writing`, { parameter: options.param });
-    await rm(temp, { force: true });
+    placed = await writeAtomic(join(realDir, basename(target)), bytes, { replace: options.overwrite });
   } catch (error) {
-    await rm(temp, { force: true });
-    throw error instanceof FileSystemError ? error : new FileSystemError(`cannot write "${workspace.relative(target)}": ${(error as Error).message}`, { parameter: options.param });
+    throw new FileSystemError(`cannot write "${workspace.relative(target)}": ${(error as Error).message}`, { parameter: options.param });
   }
+  if (!placed) throw new FileSystemError(`refusing to overwrite "${workspace.relative(target)}": the file appeared while writing`, { parameter: options.param });
   return { path: workspace.relative(target), created: previous === null, bytes: bytes.length };
 }
 
@@ -55,23 +45,4 @@ function refuseProtected(workspace: Workspace, target: string, param: string): v
   const components = relative.split('/');
   const why = protectedWriteReason(components) ?? (isPackageJsonName(components.at(-1) ?? '') ? 'is a package.json, whose "toolpack" key is Toolpack configuration; ADR and TODO files are never written there' : null);
   if (why) throw new FileSystemError(`parameter "${param}": "${relative}" ${why}`, { parameter: param, path: relative, reason: 'protected' });
-}
-
-/**
- * Put `temp` at `target` only if nothing is there: link() fails when the target
- * exists, so a file created meanwhile is never replaced. On a file system without
- * hard links, check then rename (a narrow race remains there). False: it exists.
- */
-async function placeNew(temp: string, target: string): Promise<boolean> {
-  try {
-    await link(temp, target);
-    return true;
-  } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code ?? '';
-    if (code === 'EEXIST') return false;
-    if (!['EPERM', 'ENOTSUP', 'EOPNOTSUPP', 'ENOSYS'].includes(code)) throw error;
-    if (await lstat(target).catch(() => null)) return false;
-    await rename(temp, target);
-    return true;
-  }
 }

@@ -41,8 +41,9 @@ const notesPack = (migrations: Migration[], seen: { log?: string[] } = {}) =>
     },
   });
 
-/** Each step appends to notes_log, in order, so the test sees what ran and when. */
-const logStep = (db: Kysely<any>, step: string) => db.insertInto('notes_log').values({ step, at: Date.now() + Math.random() }).execute();
+/** Each step appends to notes_log with an increasing stamp (across restarts too), so the test sees what ran, in order. */
+let sequence = 0;
+const logStep = (db: Kysely<any>, step: string) => db.insertInto('notes_log').values({ step, at: Date.now() * 1000 + (++sequence % 1000) }).execute();
 
 const CREATE: Migration = {
   id: '2026-11-01-notes',

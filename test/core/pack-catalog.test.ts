@@ -101,7 +101,8 @@ describe('resource templates come from the kinds packs register', () => {
   });
 
   it('lists only registered kinds: the built packs register memory, analysis and todo, a further pack adds its own', async () => {
-    const kernel = await startTestToolpack({ config: { plugins: builtIds }, plugins: [configStore] });
+    // Without the ssg pack, which registers config/{ssg} and deployment itself (test/plugins/ssg/pack.test.ts).
+    const kernel = await startTestToolpack({ config: { plugins: builtIds.filter((id) => id !== 'ssg') }, plugins: [configStore] });
     const client = await connectTestClient(kernel);
     try {
       const { resourceTemplates } = await client.listResourceTemplates();

@@ -1,7 +1,6 @@
-import { randomBytes } from 'node:crypto';
-import { lstat, mkdir, open, rename, rm, stat } from 'node:fs/promises';
+import { lstat, mkdir, stat } from 'node:fs/promises';
 import { basename, dirname, join, sep } from 'node:path';
-import { FileSystemError, Params, Type, ValidationError, defineTool, type Workspace } from '../../../sdk/index.js';
+import { FileSystemError, Params, Type, ValidationError, defineTool, writeAtomic, type Workspace } from '../../../sdk/index.js';
 import type { FilesOptions } from '../api.js';
 import { describeFsError } from '../file-checks.js';
 import { isPackageJson, toolpackKeyChange, type Guard } from '../protected.js';
@@ -70,18 +69,9 @@ export const writeFileTool = (options: FilesOptions, guard: Guard) =>
       if (!workspace.contains(realDir)) throw new FileSystemError(`parameter "path": "${path}" is outside the workspace`, { parameter: 'path', path });
       guard.check('write', path, join(realDir, basename(real)));
 
-      const temp = join(dir, `.${basename(real)}.${randomBytes(6).toString('hex')}.tmp`);
       try {
-        const handle = await open(temp, 'wx', previous ? (await stat(real)).mode & 0o777 : 0o644);
-        try {
-          await handle.writeFile(bytes);
-          await handle.sync();
-        } finally {
-          await handle.close();
-        }
-        await rename(temp, real);
+        await writeAtomic(join(realDir, basename(real)), bytes, { replace: true, mode: previous ? (await stat(real)).mode & 0o777 : 0o644 });
       } catch (error) {
-        await rm(temp, { force: true });
         throw describeFsError(error as NodeJS.ErrnoException, path);
       }
       return {

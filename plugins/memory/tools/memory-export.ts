@@ -3,10 +3,9 @@
  * CSV (one row per node), filtered by type, project and time. Small exports
  * come inline; larger ones are written to exports/ in the workspace.
  */
-import { randomBytes } from 'node:crypto';
-import { mkdir, open, rename, rm } from 'node:fs/promises';
+import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
-import { FileSystemError, Params, StringEnum, Type, ValidationError, defineTool, type Workspace } from '../../../sdk/index.js';
+import { FileSystemError, Params, StringEnum, Type, ValidationError, defineTool, writeAtomic, type Workspace } from '../../../sdk/index.js';
 import { MEMORY_NODE_TYPES } from '../api.js';
 import type { MemoryDeps } from '../deps.js';
 import { toCsv, toJson } from '../graph/export-format.js';
@@ -43,18 +42,9 @@ async function writeExport(workspace: Workspace, name: string, text: string): Pr
   await mkdir(dir, { recursive: true });
   const real = await workspace.resolve(join(EXPORT_DIR, name), 'filter');
   if (!workspace.contains(real)) throw new FileSystemError(`exports folder "${EXPORT_DIR}" leads outside the workspace`, { path: EXPORT_DIR });
-  const temp = `${real}.${randomBytes(6).toString('hex')}.tmp`;
   try {
-    const handle = await open(temp, 'wx', 0o644);
-    try {
-      await handle.writeFile(text, 'utf8');
-      await handle.sync();
-    } finally {
-      await handle.close();
-    }
-    await rename(temp, real);
+    await writeAtomic(real, text, { replace: true });
   } catch (error) {
-    await rm(temp, { force: true });
     throw new FileSystemError(`cannot write the export to ${EXPORT_DIR}/${name}: ${(error as Error).message}`, { path: `${EXPORT_DIR}/${name}` }, { cause: error });
   }
   return workspace.relative(real);

@@ -1,0 +1,152 @@
+/**
+ * What recommend_ssg knows about the project, each fact with its evidence: from
+ * the stored analysis behind `analysisId` (analyze_repository's resource) when
+ * given, and from the project scanner's listing of the same folder for the
+ * file-level signals an analysis does not carry (translations, versioned docs,
+ * tags). Without an analysisId the workspace root is scanned.
+ */
+import { runGit, ValidationError, type SsgEcosystem, type ToolContext } from '../../../sdk/index.js';
+import type { FileEntry, ProjectScan, ProjectScanner } from '../../project/api.js';
+
+export type TeamSize = 'solo' | 'small' | 'medium' | 'large' | 'unknown';
+
+export interface ProjectProfile {
+  source: 'stored-analysis' | 'workspace-scan';
+  analysisId: string | null;
+  /** Workspace-relative folder ('.' for the root). */
+  path: string;
+  primaryLanguage: string | null;
+  ecosystem: SsgEcosystem;
+  /** Ecosystems of the manifests found (npm -> javascript, pypi -> python, ...). */
+  manifestEcosystems: SsgEcosystem[];
+  totalFiles: number;
+  /** Markdown/reST/AsciiDoc documents outside code folders: the site's likely page count. */
+  docPages: number;
+  projectType: string;
+  team: { size: TeamSize; why: string };
+  /** Needs, each with the evidence that raised it (empty evidence: not needed). */
+  needs: { versioning: string[]; search: string[]; i18n: string[]; apiReference: string[] };
+}
+
+const LANGUAGE_ECOSYSTEM: Record<string, SsgEcosystem> = {
+  TypeScript: 'javascript', JavaScript: 'javascript', Vue: 'javascript', Svelte: 'javascript', Astro: 'javascript',
+  Python: 'python', Ruby: 'ruby', Go: 'go',
+};
+const MANIFEST_ECOSYSTEM: Record<string, SsgEcosystem> = { npm: 'javascript', pypi: 'python', rubygems: 'ruby', go: 'go' };
+const DOC_FILE = /\.(md|mdx|markdown|rst|adoc|txt)$/i;
+const CODE_LANGUAGES_EXCLUDED = new Set(['Markdown', 'reStructuredText', 'AsciiDoc', 'JSON', 'YAML', 'TOML', 'XML', 'HTML', 'CSS', 'SCSS', 'Dockerfile', 'Makefile']);
+/** Locale folder names as docs sites lay them out: docs/fr/, i18n/de/, docs/pt-BR/ (known languages only: docs/ui/ is no locale). */
+const LANGS = 'en|fr|de|es|it|pt|ja|zh|ko|ru|nl|pl|sv|tr|uk|ar|he|hi|id|vi|cs|da|fi|nb|el|hu|ro|th|fa';
+const LOCALE = new RegExp(`^(?:${LANGS})(?:[-_][A-Za-z]{2,4})?$`);
+const SEARCH_PAGES = 20;
+
+/** Stored analysis as far as the profile reads it (analysis-schema.ts in the project pack). */
+interface StoredAnalysis {
+  id: string;
+  path: string;
+  structure?: { totalFiles?: number; primaryLanguage?: string | null };
+  documentation?: { docsFiles?: number; changelog?: string | null; apiDocs?: string[] };
+  recommendations?: {
+    primaryLanguage?: string | null;
+    projectType?: { type?: string; evidence?: string[] };
+    teamSize?: { estimate?: TeamSize; reason?: string };
+  };
+}
+
+/** The stored analysis for `analysisId`, or a ValidationError naming the parameter. */
+export async function readStoredAnalysis(context: ToolContext, analysisId: string): Promise<StoredAnalysis> {
+  const id = analysisId.trim().replace(/^toolpack:\/\/analysis\//, '');
+  const stored = /^[A-Za-z0-9][A-Za-z0-9._-]{0,127}$/.test(id) ? await context.resources.get(`toolpack://analysis/${id}`) : undefined;
+  if (!stored) {
+    throw new ValidationError(`parameter "analysisId": no stored analysis "${analysisId}" (expected the id returned by analyze_repository)`, { parameter: 'analysisId', analysisId });
+  }
+  try {
+    return JSON.parse(stored.text) as StoredAnalysis;
+  } catch {
+    throw new ValidationError(`parameter "analysisId": the stored analysis "${analysisId}" is not readable JSON; run analyze_repository again`, { parameter: 'analysisId', analysisId });
+  }
+}
+
+export async function projectProfile(scanner: ProjectScanner, context: ToolContext, analysisId: string | undefined): Promise<ProjectProfile> {
+  const analysis = analysisId === undefined ? undefined : await readStoredAnalysis(context, analysisId);
+  const root = await scanner.resolveRoot(analysis?.path, context.workspace, analysisId === undefined ? 'path' : 'analysisId');
+  const { scan, files } = await scanner.scan(root, { signal: context.signal });
+  const primaryLanguage = analysis?.recommendations?.primaryLanguage ?? analysis?.structure?.primaryLanguage ?? scan.languages.find((l) => !CODE_LANGUAGES_EXCLUDED.has(l.language))?.language ?? null;
+  const docs = files.filter((f) => DOC_FILE.test(f.path) && (f.folder === 'docs' || !f.path.includes('/') || /^(docs?|documentation|website|site|i18n|locales?)\//i.test(f.path)));
+  const projectType = analysis?.recommendations?.projectType?.type ?? typeFromScan(scan, files);
+  const tags = await tagCount(root, context);
+  const team = analysis?.recommendations?.teamSize;
+  return {
+    source: analysis ? 'stored-analysis' : 'workspace-scan',
+    analysisId: analysis?.id ?? null,
+    path: context.workspace.relative(root) || '.',
+    primaryLanguage,
+    ecosystem: (primaryLanguage && LANGUAGE_ECOSYSTEM[primaryLanguage]) || 'other',
+    manifestEcosystems: [...new Set(scan.manifests.map((m) => MANIFEST_ECOSYSTEM[m.ecosystem]).filter((e): e is SsgEcosystem => e !== undefined))],
+    totalFiles: analysis?.structure?.totalFiles ?? scan.files.count,
+    docPages: Math.max(analysis?.documentation?.docsFiles ?? 0, docs.length),
+    projectType,
+    team: team?.estimate ? { size: team.estimate, why: team.reason ?? '' } : { size: 'unknown', why: analysis ? 'the analysis has no team size' : 'no analysisId: team size comes only from analyze_repository (git authors)' },
+    needs: {
+      versioning: versioningEvidence(files, tags, analysis?.documentation?.changelog ?? changelogOf(files)),
+      search: docs.length >= SEARCH_PAGES ? [`${docs.length} documentation pages (search pays off from ${SEARCH_PAGES})`] : [],
+      i18n: translationEvidence(docs),
+      apiReference: apiEvidence(projectType, analysis?.documentation?.apiDocs ?? []),
+    },
+  };
+}
+
+/** A coarse type from the scan alone (analyze_repository classifies better), for the API-reference need. */
+function typeFromScan(scan: ProjectScan, files: readonly FileEntry[]): string {
+  const frameworks = scan.frameworks.map((f) => f.name);
+  if (frameworks.some((f) => /^(react|next\.js|vue|nuxt|angular|svelte|sveltekit|solid|remix|astro)$/i.test(f))) return 'web-app';
+  if (frameworks.some((f) => /express|fastify|fastapi|flask|django|gin|echo|rails|nest|koa|hapi|spring/i.test(f))) return 'api';
+  if (files.some((f) => f.path === 'main.go' || /^cmd\/[^/]+(\/main)?\.go$/.test(f.path))) return 'cli';
+  if (scan.manifests.some((m) => m.ecosystem === 'pypi' || m.ecosystem === 'npm' || m.ecosystem === 'rubygems' || m.ecosystem === 'go')) return 'library';
+  return 'unknown';
+}
+
+function changelogOf(files: readonly FileEntry[]): string | null {
+  return files.find((f) => /^(CHANGELOG|CHANGES|HISTORY|RELEASES)(\.[a-z]+)?$/i.test(f.path))?.path ?? null;
+}
+
+function versioningEvidence(files: readonly FileEntry[], tags: number, changelog: string | null): string[] {
+  const evidence: string[] = [];
+  if (tags >= 2) evidence.push(`${tags} git tags (releases)`);
+  if (changelog) evidence.push(`${changelog} records releases`);
+  const versioned = files.find((f) => /(^|\/)(versioned_docs|versions)\//.test(f.path) || /(^|\/)docs\/v\d+(\.\d+)*\//.test(f.path));
+  if (versioned) evidence.push(`versioned documentation folder (${versioned.path.split('/').slice(0, 2).join('/')})`);
+  return evidence;
+}
+
+function translationEvidence(docs: readonly FileEntry[]): string[] {
+  const locales = new Set<string>();
+  for (const file of docs) {
+    const parts = file.path.split('/');
+    for (const part of parts.slice(0, -1)) if (LOCALE.test(part)) locales.add(part);
+    // Suffix style: index.fr.md
+    const suffix = /\.([a-z]{2}(?:[-_][A-Za-z]{2})?)\.(md|mdx|rst)$/.exec(parts.at(-1)!);
+    if (suffix && LOCALE.test(suffix[1]!)) locales.add(suffix[1]!);
+  }
+  // English alone is the default language, not a translation.
+  const other = [...locales].filter((l) => !/^en([-_]|$)/.test(l));
+  return other.length ? [`translated documentation: ${[...locales].sort().join(', ')}`] : [];
+}
+
+function apiEvidence(projectType: string, apiDocs: string[]): string[] {
+  const evidence: string[] = [];
+  // A CLI's command reference is ordinary pages; a library's or API's reference is generated from code or a spec.
+  if (projectType === 'library' || projectType === 'api') evidence.push(`project type ${projectType}: its interface wants a generated reference`);
+  if (apiDocs.length) evidence.push(`API description ${apiDocs[0]}`);
+  return evidence;
+}
+
+/** Tags of the folder's git repository (0 when not a repository or git refuses). */
+async function tagCount(root: string, context: ToolContext): Promise<number> {
+  try {
+    const out = await runGit(['tag', '--list'], { cwd: root, roots: [context.workspace.root, ...context.workspace.allowedRoots], signal: context.signal, timeoutMs: 10_000 });
+    return out.split('\n').filter((line) => line.trim()).length;
+  } catch {
+    return 0;
+  }
+}

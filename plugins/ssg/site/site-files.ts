@@ -1,0 +1,85 @@
+/**
+ * Putting a generator's files into a site folder without ever silently
+ * replacing what is there: a missing file is written, an identical one is
+ * `unchanged`, a different one is `skipped` with the reason and a diff
+ * summary, unless the caller merges into it on purpose (`update`, for the
+ * navigation an adapter merged into the current config), which is `updated`.
+ */
+import { readFileSync, realpathSync } from 'node:fs';
+import { isAbsolute, join, normalize } from 'node:path';
+import { FileSystemError, type SiteFile, type Workspace } from '../../../sdk/index.js';
+import { diffSummary } from './diff-summary.js';
+import { writeSiteText } from './write-file.js';
+
+export type FileStatus = 'written' | 'updated' | 'unchanged' | 'skipped';
+
+export interface FileOutcome {
+  /** Workspace-relative path. */
+  path: string;
+  status: FileStatus;
+  /** Why a file was skipped. */
+  reason?: string;
+  /** How the existing file differs from the generated one (skipped files). */
+  diff?: string;
+}
+
+const MAX_READ_BYTES = 2 * 1024 * 1024;
+
+/** The absolute path of a site file, refusing one that climbs out of the site folder. */
+export function sitePath(root: string, relative: string): string {
+  const clean = normalize(relative);
+  if (isAbsolute(clean) || clean === '..' || clean.startsWith('../')) throw new FileSystemError(`site file "${relative}" is outside the site folder`, { path: relative });
+  return join(root, clean);
+}
+
+/**
+ * Reads a site file (relative to `root`) as text, or undefined when it does not exist. Symlinks
+ * are followed only when they stay inside the workspace. Synchronous: adapters' `navigation` calls it.
+ */
+export function siteReader(workspace: Workspace, root: string): (relative: string) => string | undefined {
+  return (relative) => {
+    let real: string;
+    try {
+      real = realpathSync(sitePath(root, relative));
+    } catch {
+      return undefined;
+    }
+    if (!workspace.contains(real)) throw new FileSystemError(`"${relative}" leads outside the workspace (symbolic link)`, { path: relative });
+    try {
+      const buffer = readFileSync(real);
+      if (buffer.length > MAX_READ_BYTES) throw new FileSystemError(`"${workspace.relative(real)}" is too large to be a site configuration file`, { path: relative });
+      return buffer.toString('utf8');
+    } catch (error) {
+      if (error instanceof FileSystemError) throw error;
+      return undefined;
+    }
+  };
+}
+
+/** Write `files` under `root` (real path inside the workspace). `update(path)`: may this existing file be replaced (a merge the caller made)? */
+export async function placeFiles(
+  workspace: Workspace,
+  root: string,
+  files: readonly SiteFile[],
+  options: { param: string; update?: (path: string) => boolean },
+): Promise<FileOutcome[]> {
+  const read = siteReader(workspace, root);
+  const outcomes: FileOutcome[] = [];
+  for (const file of files) {
+    const target = sitePath(root, file.path);
+    const path = workspace.relative(target);
+    const existing = read(file.path);
+    if (existing === undefined) {
+      const written = await writeSiteText(workspace, target, file.content, { replace: false, param: options.param });
+      outcomes.push(written ? { path, status: 'written' } : { path, status: 'skipped', reason: 'the file appeared while writing; it was left as it is' });
+    } else if (existing === file.content) {
+      outcomes.push({ path, status: 'unchanged' });
+    } else if (options.update?.(file.path)) {
+      await writeSiteText(workspace, target, file.content, { replace: true, param: options.param });
+      outcomes.push({ path, status: 'updated' });
+    } else {
+      outcomes.push({ path, status: 'skipped', reason: 'the file exists with different content; it was not replaced', diff: diffSummary(existing, file.content).text });
+    }
+  }
+  return outcomes;
+}

@@ -1,0 +1,115 @@
+/**
+ * setup_structure (seed 001): the four Diataxis sections with index pages
+ * (and one example page each when includeExamples), plus the generator's
+ * navigation merged into its config. An existing page is never replaced; a
+ * navigation file is replaced only when the adapter read it and merged into it.
+ */
+import { mkdir, stat } from 'node:fs/promises';
+import { parse } from 'yaml';
+import { ContentError, DIATAXIS_SECTIONS, defineTool, FileSystemError, Params, Type, type SiteFile } from '../../../sdk/index.js';
+import type { SsgDeps } from '../deps.js';
+import { examplePages, sectionIndexPages } from '../site/diataxis-pages.js';
+import { projectFacts } from '../site/project-facts.js';
+import { placeFiles, siteReader, type FileOutcome } from '../site/site-files.js';
+import { FileOutcomeSchema } from './file-outcome-schema.js';
+import { adapterFor, ssgParam } from './ssg-param.js';
+
+/** The `title` of a page's YAML front matter, when it has one. */
+function frontMatterTitle(text: string | undefined): string | undefined {
+  const block = text && /^---\r?\n([\s\S]*?)\r?\n---/.exec(text);
+  if (!block) return undefined;
+  try {
+    const title = (parse(block[1]!) as { title?: unknown } | null)?.title;
+    return typeof title === 'string' && title.trim() ? title.trim() : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+export const setupStructureTool = (deps: SsgDeps) =>
+  defineTool({
+    name: 'setup_structure',
+    title: 'Set up Diataxis structure',
+    description:
+      'Create the Diataxis sections (tutorials, how-to, reference, explanation) in a site folder with index pages, example pages about the project, and the navigation in the generator\'s config. ' +
+      'Existing pages are kept; run generate_config first.',
+    input: Params({
+      path: Type.String({ description: 'Site root folder (where generate_config wrote the config), relative to the workspace root.' }),
+      ssg: ssgParam(deps.adapters),
+      includeExamples: Type.Optional(Type.Boolean({ default: true, description: 'Add one example page per section, written about the project.' })),
+    }),
+    output: Type.Object({
+      summary: Type.String(),
+      ssg: Type.String(),
+      path: Type.String({ description: 'Workspace-relative site root.' }),
+      sections: Type.Array(Type.Object({ section: Type.String(), directory: Type.String(), pages: Type.Array(Type.String()) })),
+      created: Type.Array(Type.String()),
+      existing: Type.Array(Type.String({ description: 'Pages already there, left as they were.' })),
+      navigation: Type.Array(FileOutcomeSchema),
+      warnings: Type.Array(Type.String()),
+    }),
+    annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: false },
+    async handler({ path, ssg, includeExamples = true }, { workspace, signal }) {
+      const adapter = adapterFor(deps.adapters, ssg);
+      const root = await workspace.resolve(path, 'path');
+      const found = await stat(root).catch(() => null);
+      if (found && !found.isDirectory()) throw new FileSystemError(`parameter "path": "${workspace.relative(root)}" is a file (expected a folder)`, { parameter: 'path' });
+      await mkdir(root, { recursive: true });
+      const site = workspace.relative(root) || '.';
+      const warnings: string[] = [];
+
+      const facts = await projectFacts(deps.scanner, workspace, signal);
+      const read = siteReader(workspace, root);
+      // A page the user already has keeps its own title in the navigation.
+      const pages = [...sectionIndexPages(facts), ...(includeExamples ? examplePages(facts) : [])].map((page) => {
+        const title = frontMatterTitle(read(adapter.pageFile(page).path));
+        return title ? { ...page, title } : page;
+      });
+
+      // Navigation first: a config that does not parse stops the tool before any page is written.
+      const merged = new Set<string>();
+      const tracking = (file: string) => {
+        const text = read(file);
+        if (text !== undefined) merged.add(file);
+        return text;
+      };
+      const configured = adapter.markers.some((m) => {
+        const text = read(m);
+        return text !== undefined && (adapter.detectText?.(m, text) ?? true);
+      });
+      let navFiles: SiteFile[];
+      try {
+        navFiles = adapter.navigation(pages, tracking);
+      } catch (error) {
+        throw new ContentError(`${adapter.name} navigation not written, nothing changed: ${(error as Error).message}`, { path: site });
+      }
+      const navigation: FileOutcome[] = [];
+      const toWrite: SiteFile[] = [];
+      for (const file of navFiles) {
+        // Without generate_config's config file, writing only its nav would leave a config the generator rejects (and generate_config would then skip it).
+        if (!configured && adapter.markers.includes(file.path)) {
+          navigation.push({ path: workspace.relative(`${root}/${file.path}`), status: 'skipped', reason: `no ${adapter.name} configuration in ${site}: run generate_config first, then setup_structure again` });
+        } else toWrite.push(file);
+      }
+      if (!configured) warnings.push(`No ${adapter.name} configuration found in ${site} (${adapter.markers.join(', ')}): run generate_config with outputPath "${site}" first.`);
+
+      const pageOutcomes = await placeFiles(workspace, root, pages.map((p) => adapter.pageFile(p)), { param: 'path' });
+      navigation.push(...(await placeFiles(workspace, root, toWrite, { param: 'path', update: (file) => merged.has(file) })));
+      for (const n of navigation) if (n.status === 'skipped' && n.diff) warnings.push(`${n.path} was not replaced (${n.reason}): ${n.diff}`);
+
+      const created = pageOutcomes.filter((o) => o.status === 'written').map((o) => o.path);
+      const existing = pageOutcomes.filter((o) => o.status !== 'written').map((o) => o.path);
+      const sections = DIATAXIS_SECTIONS.map((section) => ({
+        section,
+        directory: workspace.relative(`${root}/${adapter.sectionDir(section)}`),
+        pages: pageOutcomes.filter((_, i) => pages[i]!.section === section).map((o) => o.path),
+      }));
+      const navWritten = navigation.filter((n) => n.status === 'written' || n.status === 'updated').map((n) => n.path);
+      const summary =
+        `Diataxis structure for ${adapter.name} in ${site}: ${created.length} page(s) created, ${existing.length} already there (kept)` +
+        (navWritten.length ? `; navigation written to ${navWritten.join(', ')}` : navigation.length ? '; navigation unchanged' : '') +
+        (warnings.length ? `. ${warnings.length} warning(s).` : '.');
+      await deps.memory?.recordDocumentation({ tool: 'setup_structure', project: '.', action: 'structured', summary, files: created.slice(0, 50) });
+      return { summary, ssg: adapter.id, path: site, sections, created, existing, navigation, warnings };
+    },
+  });
