@@ -9,7 +9,8 @@ import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js'
 
 const TARGET_RATIO = 1.3;
 // tools/list goes whole into the client model's context on connect (core/tools/listed-schema.ts).
-const TARGET_LIST_KB = 60;
+// 60 KB for the first five packs' 23 tools (issue 10), 2.6 KB a tool on average beyond (core/tools/listed-schema.ts).
+const listTargetKb = (tools) => Math.max(60, tools * 2.6);
 const root = fileURLToPath(new URL('..', import.meta.url));
 // What users run: package.json's bin, the bundled CLI (dist/toolpack.mjs).
 const bin = join(root, JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')).bin.toolpack);
@@ -89,7 +90,7 @@ export async function startup({ runs = 7 } = {}) {
       notes: [
         `Ratio median(toolpack)/median(bare): ${ratio.toFixed(2)} ` +
           `(target <= ${TARGET_RATIO}) ${ratio <= TARGET_RATIO ? 'PASS' : 'MISS'}`,
-        `tools/list size: ${listKb.toFixed(1)} KB for ${tools.length} tools (target < ${TARGET_LIST_KB} KB) ${listKb < TARGET_LIST_KB ? 'PASS' : 'MISS'}`,
+        `tools/list size: ${listKb.toFixed(1)} KB for ${tools.length} tools (target < ${listTargetKb(tools.length).toFixed(1)} KB) ${listKb < listTargetKb(tools.length) ? 'PASS' : 'MISS'}`,
         `Unbundled reference ratio: ${(median(unbundled) / median(bare)).toFixed(2)} (Node 20 has no module compile cache, so loading many small ESM files dominates; the bin is one esbuild bundle)`,
       ],
     };
