@@ -16,6 +16,8 @@ import type { FileEntry, FolderClass } from './types.js';
 /** READMEs read at most per listing, and how much of each. */
 export const MAX_README_READS = 200;
 const README_HEAD_BYTES = 1024;
+/** READMEs read at once. */
+const README_READERS = 16;
 /** Folders listed in the scan's folder classes at most (the outermost ones). */
 export const MAX_FOLDER_CLASSES = 200;
 
@@ -93,14 +95,23 @@ export async function classifyListing(root: string, files: FileEntry[], signal?:
   }
   // A package with its docs config beside its code (a Python library's mkdocs.yml) is the package, not a docs site.
   for (const [folder, config] of siteConfigs) if (packages.has(folder) || (jsPackages.has(folder) && !JS_SITE_CONFIG.test(config))) own.delete(folder);
-  for (const readme of readmes) {
-    signal?.throwIfAborted();
-    const folder = parentOf(readme.path);
-    if (own.has(folder)) continue;
-    const text = await head(root, readme);
-    const found = text === null ? null : readmeKind(text);
-    if (found) own.set(folder, found);
-  }
+  // Read a few at a time: each head is an open, a read and a close, and a big tree has a README in every package.
+  const pending = readmes.filter((readme) => !own.has(parentOf(readme.path)));
+  const found = new Array<{ kind: FolderKind; why: string } | null>(pending.length).fill(null);
+  let next = 0;
+  const reader = async () => {
+    while (next < pending.length) {
+      signal?.throwIfAborted();
+      const at = next++;
+      const text = await head(root, pending[at]!);
+      found[at] = text === null ? null : readmeKind(text);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(README_READERS, pending.length) }, reader));
+  pending.forEach((readme, at) => {
+    const kind = found[at];
+    if (kind) own.set(parentOf(readme.path), kind);
+  });
 
   const classes: FolderClass[] = [];
   const byFolder = new Map<string, FolderKind | null>();
