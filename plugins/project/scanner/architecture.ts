@@ -49,16 +49,22 @@ export function architectureSignals(input: {
 
 /** [folder name, folder path] for each distinct folder whose name is in `names`. */
 function folderHits(files: readonly FileEntry[], names: ReadonlySet<string>): Array<[string, string]> {
-  const hits = new Map<string, string>();
+  // Each folder once: a big tree has thousands of files in a few hundred folders.
+  const folders = new Set<string>();
   for (const file of files) {
     // Dependencies' and build output's folder names say nothing about the project's own structure.
     if (isVendoredOrGenerated(file)) continue;
-    const parts = file.path.split('/');
-    for (let i = 0; i < parts.length - 1; i++) {
+    const slash = file.path.lastIndexOf('/');
+    if (slash > 0) folders.add(file.path.slice(0, slash));
+  }
+  const hits = new Map<string, string>();
+  for (const folder of folders) {
+    const parts = folder.split('/');
+    for (let i = 0; i < parts.length; i++) {
       const name = parts[i]!.toLowerCase();
       if (!names.has(name)) continue;
-      const folder = parts.slice(0, i + 1).join('/');
-      if (!hits.has(folder)) hits.set(folder, name);
+      const path = parts.slice(0, i + 1).join('/');
+      if (!hits.has(path)) hits.set(path, name);
     }
   }
   return [...hits].map(([folder, name]) => [name, folder]);

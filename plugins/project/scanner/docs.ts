@@ -5,16 +5,21 @@ import { folderKind, type FolderKind } from './folders.js';
 /** A fixture's, a sample's or a template's docs site is not the project's documentation. */
 const NOT_DOCUMENTATION: ReadonlySet<FolderKind> = new Set(['fixture', 'example', 'template', 'vendored', 'generated']);
 
-const GENERATORS: Array<[RegExp, string]> = [
-  [/(^|\/)mkdocs\.ya?ml$/, 'MkDocs'],
-  [/(^|\/)hugo\.(toml|ya?ml|json)$/, 'Hugo'],
-  [/(^|\/)_config\.ya?ml$/, 'Jekyll'],
-  [/(^|\/)docusaurus\.config\.(js|mjs|cjs|ts)$/, 'Docusaurus'],
-  [/(^|\/)(\.eleventy\.(js|cjs|mjs)|eleventy\.config\.(js|cjs|mjs|ts))$/, 'Eleventy'],
-  [/(^|\/)\.vitepress\/config\.(js|mjs|ts|mts)$/, 'VitePress'],
-  [/(^|\/)book\.toml$/, 'mdBook'],
-  [/(^|\/)docs?\/(source\/)?conf\.py$/, 'Sphinx'],
-  [/(^|\/)antora\.ya?ml$/, 'Antora'],
+/**
+ * Generators by their config file's name, and where a name alone is too common, by its path.
+ * Matched on the file name first: a scan tests every listed path, and a pattern that must
+ * try each position of a long path is the scan's slowest line on a big tree.
+ */
+const GENERATORS: Array<[name: RegExp, generator: string, path?: RegExp]> = [
+  [/^mkdocs\.ya?ml$/, 'MkDocs'],
+  [/^hugo\.(toml|ya?ml|json)$/, 'Hugo'],
+  [/^_config\.ya?ml$/, 'Jekyll'],
+  [/^docusaurus\.config\.(js|mjs|cjs|ts)$/, 'Docusaurus'],
+  [/^(\.eleventy\.(js|cjs|mjs)|eleventy\.config\.(js|cjs|mjs|ts))$/, 'Eleventy'],
+  [/^config\.(js|mjs|ts|mts)$/, 'VitePress', /(^|\/)\.vitepress\/config\.(js|mjs|ts|mts)$/],
+  [/^book\.toml$/, 'mdBook'],
+  [/^conf\.py$/, 'Sphinx', /(^|\/)docs?\/(source\/)?conf\.py$/],
+  [/^antora\.ya?ml$/, 'Antora'],
 ];
 
 const DOC_FOLDERS = new Set(['docs', 'doc', 'documentation']);
@@ -26,8 +31,9 @@ export function scanDocumentation(files: readonly FileEntry[]): Documentation {
   const paths = new Set(files.map((file) => file.path));
   for (const file of files) {
     const { path } = file;
+    const name = path.slice(path.lastIndexOf('/') + 1);
     const notOurs = NOT_DOCUMENTATION.has(folderKind(file)!);
-    if (/(^|\/)README(\.\w+)?$/i.test(path) && !notOurs) {
+    if (/^README(\.\w+)?$/i.test(name) && !notOurs) {
       // The shallowest README wins: the root one over a package's.
       if (readme === null || depth(path) < depth(readme)) readme = path;
     }
@@ -35,10 +41,10 @@ export function scanDocumentation(files: readonly FileEntry[]): Documentation {
     const docs = parts.findIndex((part, index) => index < parts.length - 1 && DOC_FOLDERS.has(part.toLowerCase()));
     if (docs >= 0 && !notOurs) folders.add(parts.slice(0, docs + 1).join('/'));
     if (notOurs) continue;
-    const generator = GENERATORS.find(([pattern]) => pattern.test(path));
+    const generator = GENERATORS.find(([pattern, , where]) => pattern.test(name) && (!where || where.test(path)));
     if (generator) generators.push({ name: generator[1], path });
     // Hugo's older config name is too common to trust alone; a content/ folder beside it settles it.
-    else if (/(^|\/)config\.(toml|ya?ml)$/.test(path) && hasSibling(paths, path, 'content/')) generators.push({ name: 'Hugo', path });
+    else if (/^config\.(toml|ya?ml)$/.test(name) && hasSibling(paths, path, 'content/')) generators.push({ name: 'Hugo', path });
   }
   return { readme, folders: [...folders].sort(), generators };
 }
