@@ -18,6 +18,7 @@ export default defineConfig({
     ['files', { maxReadBytes: 1_048_576, hideGitignored: false }],
     'system',
     'ssg', // documentation sites: recommend a generator, configure, structure, deploy, verify, test locally
+    'docs', // documentation content: populate and update Diataxis pages, detect gaps, validate, check links
   ],
 
   // Per-pack settings: switch a pack off, pick its failure policy, time its init, filter its tools.

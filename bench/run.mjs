@@ -24,6 +24,7 @@ if (!Number.isInteger(runs) || runs < 1) {
 // Add further benchmarks here; each returns a table or an array of tables.
 const benchmarks = [startup, security, project, httpLoad, store, httpScale];
 benchmarks.push((await import('./memory.mjs')).memory); // issue 12: recall and similar at scale
+benchmarks.push((await import('./docs.mjs')).docsBench); // issue 14: link check and content validation, 100 pages
 const baseline = values.baseline ? await loadBaseline(values.baseline) : undefined;
 const pairs = [];
 for (const bench of benchmarks) {

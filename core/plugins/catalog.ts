@@ -106,7 +106,8 @@ export const PACK_CATALOG: readonly CatalogEntry[] = [
   },
   {
     id: 'docs',
-    status: 'planned',
+    status: 'built',
+    load: () => import('../../plugins/docs/index.js'),
     tools: [
       'populate_diataxis_content',
       'update_existing_documentation',

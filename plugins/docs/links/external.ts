@@ -1,0 +1,141 @@
+/**
+ * External link checks: each distinct URL once, HEAD first and GET when the server
+ * does not allow HEAD (405, 501), redirects followed by hand (at most MAX_REDIRECTS),
+ * one timeout per request, at most `maxConcurrent` requests overall and PER_HOST per
+ * host (so one slow site cannot starve the rest, and no site is hammered).
+ */
+export const MAX_REDIRECTS = 5;
+export const PER_HOST = 2;
+
+export interface ExternalResult {
+  url: string;
+  /** 'ok': 2xx; 'unverified': 401/403/429 (the site refuses robots, a browser may well get through); 'broken': anything else. */
+  outcome: 'ok' | 'unverified' | 'broken';
+  /** The last status received; null when no answer came. */
+  status: number | null;
+  finalUrl: string;
+  /** Why it is not ok, in words: "404 Not Found", "connection refused", "no answer within 5 s". */
+  reason: string | null;
+}
+
+export interface ExternalOptions {
+  timeoutMs: number;
+  maxConcurrent: number;
+  signal: AbortSignal;
+  /** Called after each URL (progress). */
+  onResult?: (result: ExternalResult) => void;
+}
+
+/** A counting semaphore. */
+class Limit {
+  private active = 0;
+  private readonly waiting: Array<() => void> = [];
+  constructor(private readonly size: number) {}
+  async run<T>(work: () => Promise<T>): Promise<T> {
+    if (this.active >= this.size) await new Promise<void>((go) => this.waiting.push(go));
+    else this.active++;
+    try {
+      return await work();
+    } finally {
+      const next = this.waiting.shift();
+      if (next) next();
+      else this.active--;
+    }
+  }
+}
+
+/** Check every URL; the map has one result per URL given. */
+export async function checkExternal(urls: Iterable<string>, options: ExternalOptions): Promise<Map<string, ExternalResult>> {
+  const overall = new Limit(Math.max(1, options.maxConcurrent));
+  const hosts = new Map<string, Limit>();
+  const perHost = (url: URL) => {
+    let limit = hosts.get(url.host);
+    if (!limit) hosts.set(url.host, (limit = new Limit(PER_HOST)));
+    return limit;
+  };
+  // The host's turn first, then an overall slot: a request queued behind a busy host holds no slot other hosts could use.
+  const limited = (url: URL) => perHost(url).run(() => overall.run(() => request(url, options)));
+  const results = new Map<string, ExternalResult>();
+  await Promise.all(
+    [...new Set(urls)].map(async (url) => {
+      const result = await checkOne(url, limited, options);
+      results.set(url, result);
+      options.onResult?.(result);
+    }),
+  );
+  return results;
+}
+
+async function checkOne(url: string, limited: (url: URL) => Promise<{ status: number; location: string | null }>, options: ExternalOptions): Promise<ExternalResult> {
+  let current: URL;
+  try {
+    current = new URL(url);
+  } catch {
+    return { url, outcome: 'broken', status: null, finalUrl: url, reason: 'not a valid URL' };
+  }
+  for (let hop = 0; ; hop++) {
+    options.signal.throwIfAborted();
+    let status: number;
+    let location: string | null;
+    try {
+      ({ status, location } = await limited(current));
+    } catch (error) {
+      return { url, outcome: 'broken', status: null, finalUrl: current.href, reason: describe(error, options) };
+    }
+    if (status >= 300 && status < 400 && location) {
+      if (hop >= MAX_REDIRECTS) return { url, outcome: 'broken', status, finalUrl: current.href, reason: `more than ${MAX_REDIRECTS} redirects` };
+      try {
+        current = new URL(location, current);
+      } catch {
+        return { url, outcome: 'broken', status, finalUrl: current.href, reason: `redirects to an invalid address: ${location}` };
+      }
+      continue;
+    }
+    const finalUrl = current.href;
+    if (status >= 200 && status < 300) return { url, outcome: 'ok', status, finalUrl, reason: null };
+    const reason = `${status}${STATUS_TEXT[status] ? ` ${STATUS_TEXT[status]}` : ''}`;
+    return { url, outcome: status === 401 || status === 403 || status === 429 ? 'unverified' : 'broken', status, finalUrl, reason };
+  }
+}
+
+/** One HEAD (GET when HEAD is refused), its body discarded, within the timeout. */
+async function request(url: URL, options: ExternalOptions): Promise<{ status: number; location: string | null }> {
+  const once = async (method: 'HEAD' | 'GET') => {
+    const timeout = AbortSignal.timeout(options.timeoutMs);
+    const response = await fetch(url, {
+      method,
+      redirect: 'manual',
+      signal: AbortSignal.any([options.signal, timeout]),
+      headers: { 'user-agent': 'toolpack-link-check', accept: 'text/html,*/*;q=0.8' },
+    });
+    await response.body?.cancel().catch(() => undefined);
+    return { status: response.status, location: response.headers.get('location') };
+  };
+  const head = await once('HEAD');
+  return head.status === 405 || head.status === 501 ? once('GET') : head;
+}
+
+function describe(error: unknown, options: ExternalOptions): string {
+  if (options.signal.aborted) return 'the check was cancelled';
+  const name = (error as Error).name;
+  if (name === 'TimeoutError' || name === 'AbortError') return `no answer within ${options.timeoutMs} ms`;
+  const cause = (error as { cause?: { code?: string; message?: string } }).cause;
+  const code = cause?.code;
+  if (code === 'ECONNREFUSED') return 'connection refused';
+  if (code === 'ENOTFOUND' || code === 'EAI_AGAIN') return 'host not found';
+  if (code === 'ECONNRESET') return 'connection reset';
+  return code ? `${code}${cause?.message ? ` (${cause.message})` : ''}` : (cause?.message ?? (error as Error).message);
+}
+
+const STATUS_TEXT: Record<number, string> = {
+  400: 'Bad Request',
+  401: 'Unauthorized',
+  403: 'Forbidden',
+  404: 'Not Found',
+  410: 'Gone',
+  429: 'Too Many Requests',
+  500: 'Internal Server Error',
+  502: 'Bad Gateway',
+  503: 'Service Unavailable',
+  504: 'Gateway Timeout',
+};

@@ -1,0 +1,104 @@
+/**
+ * gap-detection: commands, flags, environment variables, configuration keys
+ * and public exports the code has and no page mentions. Each becomes an addition to the
+ * best page: the section that mentions the most of its siblings (same kind,
+ * same command group first), written the way that section lists them (a
+ * table row, a list item, or a subsection).
+ */
+import type { Table } from 'mdast';
+import { cite, type Fact, type FactKind } from '../populate/facts.js';
+import { mentioned, type DocPage } from './pages.js';
+import type { Proposal } from './proposals.js';
+import { heading, listItem, paragraph, type PageStyle } from './style.js';
+
+const GAP_KINDS: readonly FactKind[] = ['command', 'flag', 'env', 'config', 'export'];
+const NOUN: Partial<Record<FactKind, string>> = { command: 'command', flag: 'flag', env: 'environment variable', config: 'configuration key', export: 'export' };
+/** Page names that suit a kind when no page mentions any of its siblings. */
+const PAGE_HINT: Partial<Record<FactKind, RegExp>> = { command: /cli|command|usage/i, flag: /cli|command/i, env: /config|environment|setting/i, config: /config|setting/i, export: /api|library|reference/i };
+
+type Section = DocPage['doc']['sections'][number];
+
+export function gapProposals(pages: readonly DocPage[], facts: readonly Fact[], styleOf: (page: DocPage) => PageStyle): Proposal[] {
+  if (pages.length === 0) return [];
+  const proposals: Proposal[] = [];
+  const trailing: Proposal[] = [];
+  // Pages given a "<kind>s not documented before" section by an earlier proposal: later ones add items to it.
+  const opened = new Set<string>();
+  const candidates = facts.filter((f) => GAP_KINDS.includes(f.kind) && !(f.kind === 'export' && f.group === 'internal'));
+  for (const fact of candidates) {
+    if (mentioned(pages, fact.name)) continue;
+    const siblings = candidates.filter((f) => f.kind === fact.kind && f !== fact && mentioned(pages, f.name));
+    const place = bestPlace(pages, fact, siblings);
+    (place.section ? proposals : trailing).push(addition(place, fact, styleOf(place.page), opened));
+  }
+  // New sections at a page's end come after additions to its last section, which insert at the same line.
+  return [...proposals, ...trailing];
+}
+
+interface Place {
+  page: DocPage;
+  section: Section | undefined;
+}
+
+function bestPlace(pages: readonly DocPage[], fact: Fact, siblings: readonly Fact[]): Place {
+  // Siblings of the same command group or config area, when any is documented, say more than the rest.
+  const grouped = fact.group ? siblings.filter((s) => s.group === fact.group) : [];
+  const near = grouped.length > 0 ? grouped : siblings;
+  let best: { place: Place; score: number; depth: number } | undefined;
+  for (const page of pages) {
+    const hinted = PAGE_HINT[fact.kind]?.test(page.path) ? 0.5 : 0;
+    for (const section of page.doc.sections) {
+      // A section about one sibling ("### `--quiet`") is not where another goes: its parent is.
+      if (near.some((s) => containsToken(section.heading.text, s.name))) continue;
+      const text = page.lines.slice(section.heading.line - 1, section.fullEndLine).join('\n');
+      const count = near.filter((s) => containsToken(text, s.name)).length;
+      if (count === 0) continue;
+      const score = count + hinted;
+      const depth = section.heading.depth;
+      // Equal scores: the deeper section ("Options of add" rather than the page's title section).
+      if (!best || score > best.score || (score === best.score && depth > best.depth)) best = { place: { page, section }, score, depth };
+    }
+  }
+  if (best) return best.place;
+  const hinted = pages.find((p) => PAGE_HINT[fact.kind]?.test(p.path)) ?? pages.find((p) => /reference/.test(p.path)) ?? pages[0]!;
+  return { page: hinted, section: undefined };
+}
+
+function addition(place: Place, fact: Fact, style: PageStyle, opened: Set<string>): Proposal {
+  const { page, section } = place;
+  const noun = NOUN[fact.kind] ?? fact.kind;
+  const base = { kind: 'gap' as const, file: page.path, oldText: '', evidence: [cite(fact.source)], subject: fact.name, applied: false, reason: `the ${noun} ${fact.name} (${cite(fact.source)}) is in no page` };
+  const description =
+    fact.kind === 'command' && fact.detail ? `Runs \`${fact.detail}\`.` : fact.detail ? capitalise(fact.detail.replace(/\.?$/, '.')) : `Read by \`${fact.source.file}\`.`;
+  if (!section) {
+    const title = `${capitalise(noun)}s not documented before`;
+    const item = listItem(`\`${fact.name}\`: ${description}`, style);
+    const key = `${page.path}\0${fact.kind}`;
+    if (opened.has(key)) return { ...base, section: title, line: lastContentLine(page), newText: item };
+    opened.add(key);
+    return { ...base, section: null, line: lastContentLine(page), newText: `\n${heading(title, 2, style)}\n\n${item}` };
+  }
+  const table = section.own.find((b): b is Table => b.type === 'table' && (b.children[0]?.children.length ?? 0) >= 2);
+  if (table) {
+    const columns = table.children[0]!.children.length;
+    const cells = [`\`${fact.name}\``, ...Array.from({ length: columns - 2 }, () => ''), description.replace(/\|/g, '\\|')];
+    return { ...base, section: section.heading.text, line: table.position!.end.line, newText: `| ${cells.join(' | ')} |` };
+  }
+  const list = section.own.find((b) => b.type === 'list');
+  if (list) return { ...base, section: section.heading.text, line: list.position!.end.line, newText: listItem(`\`${fact.name}\`: ${description}`, style) };
+  const depth = Math.min(section.heading.depth + 1, 6);
+  const sub = section.full.filter((b) => b.type === 'heading' && b.depth === depth);
+  const title = sub.length > 0 && /`/.test(page.lines[sub[0]!.position!.start.line - 1] ?? '') ? `\`${fact.name}\`` : fact.name;
+  return { ...base, section: section.heading.text, line: lastLineOf(page, section.fullEndLine), newText: `\n${heading(title, depth, style)}\n\n${paragraph(description, style)}` };
+}
+
+/** The last non-blank line at or before `line`. */
+function lastLineOf(page: DocPage, line: number): number {
+  let at = line;
+  while (at > 1 && (page.lines[at - 1] ?? '').trim() === '') at--;
+  return at;
+}
+
+const lastContentLine = (page: DocPage) => lastLineOf(page, page.lines.length);
+const containsToken = (text: string, name: string) => new RegExp(`(^|[^\\w-])${name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?![\\w-])`, 'm').test(text);
+const capitalise = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
