@@ -2,8 +2,8 @@
  * populate_diataxis_content on the shared sample project (taskforge, a Node CLI):
  * pages name the project's real commands, flags, environment variables and config
  * keys, each page's Sources entries exist at the cited line, hand-written pages are
- * never replaced while preserveExisting is on, and a configured MkDocs site builds
- * with the generated pages.
+ * never replaced while preserveExisting is on, and configured MkDocs, Hugo and Jekyll
+ * sites build with the generated pages.
  */
 import { execFile } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -18,6 +18,15 @@ import { SAMPLE_FILES, writeSampleProject } from './sample-project.js';
 
 const run = promisify(execFile);
 const mkdocs = await findBinary('mkdocs', process.cwd());
+const hugo = await findBinary('hugo', process.cwd());
+const jekyll = await findBinary('jekyll', process.cwd());
+
+/** Every HTML file under `dir`, relative paths. */
+function htmlFiles(dir: string, prefix = ''): string[] {
+  return readdirSync(join(dir, prefix), { withFileTypes: true }).flatMap((entry) =>
+    entry.isDirectory() ? htmlFiles(dir, join(prefix, entry.name)) : entry.name.endsWith('.html') ? [join(prefix, entry.name)] : [],
+  );
+}
 
 const ADR = `# 1. Store tasks in one JSON file
 
@@ -227,5 +236,27 @@ describe('populate_diataxis_content', () => {
     const html = read(root, 'site-docs/site/reference/command-add/index.html');
     expect(html).toContain('--dry-run');
     expect(readdirSync(join(root, 'site-docs/site'))).toEqual(expect.arrayContaining(['tutorials', 'how-to', 'reference', 'explanation']));
+  });
+
+  it.each([
+    ['hugo', hugo, ['--destination', 'public'], 'public'],
+    ['jekyll', jekyll, ['build', '-d', '_site'], '_site'],
+  ] as const)('a configured %s site builds with the generated pages, which name the project\'s real commands and options', async (ssg, binary, args, output) => {
+    if (!binary) return void console.warn(`${ssg} not installed: build skipped`);
+    const root = sample();
+    harness = await startDocs(root);
+    const config = await harness.call('generate_config', { ssg, projectName: 'taskforge', outputPath: 'site-docs' });
+    expect(config.isError, config.text).toBe(false);
+    const result = await harness.call('populate_diataxis_content', { analysisId: harness.analysisId, docsPath: 'site-docs', populationLevel: 'comprehensive' });
+    expect(result.isError, result.text).toBe(false);
+    expect(result.data.site.ssg).toBe(ssg);
+    await run(binary, [...args], { cwd: join(root, 'site-docs'), timeout: 120_000 });
+    const pages = htmlFiles(join(root, 'site-docs', output));
+    const texts = pages.map((page) => readFileSync(join(root, 'site-docs', output, page), 'utf8'));
+    // Every Diataxis section is served, and the generated pages carry the sample's real flag and command.
+    for (const section of ['tutorials', 'how-to', 'reference', 'explanation']) expect(pages.some((page) => page.startsWith(`${section}/`)), section).toBe(true);
+    expect(texts.some((text) => text.includes('--dry-run'))).toBe(true);
+    // The sample's `add` command has its own reference page, served at the generator's address for it.
+    expect(pages.some((page) => page.startsWith('reference/') && page.includes('command-add')), pages.join(', ')).toBe(true);
   });
 });
