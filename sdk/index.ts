@@ -49,3 +49,4 @@ export { createSearchIndex, indexText, removeText, searchText } from './store-se
 export { DIATAXIS_SECTIONS, defineSsgAdapter } from './ssg.js';
 export type { SsgAdapter, SsgAdapterRegistry, SsgTraits, SsgEcosystem, SiteFile, SitePage, WorkflowStep, SsgCommand, DiataxisSection } from './ssg.js';
 export { writeAtomic } from './atomic-write.js';
+export { treeSitterParser } from './tree-sitter.js';

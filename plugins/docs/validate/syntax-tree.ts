@@ -4,8 +4,8 @@
  * compiler, nothing executed). The runtime and each grammar load on first use and stay
  * cached; a load failure is retried on the next call.
  */
-import { createRequire } from 'node:module';
 import type { Node, Parser } from 'web-tree-sitter';
+import { treeSitterParser } from '../../../sdk/tree-sitter.js';
 
 export type SnippetLanguage = 'javascript' | 'typescript' | 'tsx' | 'python';
 
@@ -24,36 +24,8 @@ export const SNIPPET_LANGUAGES: Readonly<Record<string, SnippetLanguage>> = {
   py: 'python', python: 'python', python3: 'python',
 };
 
-const require = createRequire(import.meta.url);
-let runtime: Promise<typeof import('web-tree-sitter')> | undefined;
-const parsers = new Map<SnippetLanguage, Promise<Parser>>();
-
-function loadRuntime(): Promise<typeof import('web-tree-sitter')> {
-  runtime ??= (async () => {
-    const mod = await import('web-tree-sitter');
-    // The runtime's own wasm, located explicitly: its default lookup breaks once bundled.
-    const wasm = require.resolve('web-tree-sitter/tree-sitter.wasm');
-    await mod.Parser.init({ locateFile: () => wasm });
-    return mod;
-  })().catch((error: unknown) => {
-    runtime = undefined;
-    throw error;
-  });
-  return runtime;
-}
-
 function parserFor(language: SnippetLanguage): Promise<Parser> {
-  let parser = parsers.get(language);
-  if (!parser) {
-    parser = (async () => {
-      const { Parser, Language } = await loadRuntime();
-      const grammar = await Language.load(require.resolve(`@vscode/tree-sitter-wasm/wasm/${GRAMMAR[language]}`));
-      return new Parser().setLanguage(grammar);
-    })();
-    parser.catch(() => parsers.delete(language));
-    parsers.set(language, parser);
-  }
-  return parser;
+  return treeSitterParser(GRAMMAR[language]);
 }
 
 export interface SnippetError {

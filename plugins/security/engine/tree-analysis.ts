@@ -7,8 +7,8 @@
  * The per-language tables (node types, call names, secret names) are in
  * tree-analysis-tables.ts.
  */
-import { createRequire } from 'node:module';
-import type { Language, Node, Parser } from 'web-tree-sitter';
+import type { Node, Parser } from 'web-tree-sitter';
+import { treeSitterParser } from '../../../sdk/tree-sitter.js';
 import { isPlaceholder } from './placeholders.js';
 import {
   EXTENSIONS,
@@ -42,37 +42,8 @@ export interface AstFinding {
 
 // ---- loading: the runtime once, each grammar once, all on first use ----
 
-const require = createRequire(import.meta.url);
-let runtime: Promise<typeof import('web-tree-sitter')> | undefined;
-const parsers = new Map<TreeLanguage, Promise<Parser>>();
-
-function loadRuntime(): Promise<typeof import('web-tree-sitter')> {
-  runtime ??= (async () => {
-    const mod = await import('web-tree-sitter');
-    // Point the runtime at its own wasm explicitly: its default (next to the module
-    // that loaded it) is wrong once the code is bundled.
-    const wasm = require.resolve('web-tree-sitter/tree-sitter.wasm');
-    await mod.Parser.init({ locateFile: () => wasm });
-    return mod;
-  })().catch((error: unknown) => {
-    runtime = undefined;
-    throw error;
-  });
-  return runtime;
-}
-
 function loadParser(language: TreeLanguage): Promise<Parser> {
-  let parser = parsers.get(language);
-  if (!parser) {
-    parser = (async () => {
-      const { Parser, Language } = await loadRuntime();
-      const grammar: Language = await Language.load(require.resolve(`@vscode/tree-sitter-wasm/wasm/${GRAMMARS[language].wasm}`));
-      return new Parser().setLanguage(grammar);
-    })();
-    parser.catch(() => parsers.delete(language));
-    parsers.set(language, parser);
-  }
-  return parser;
+  return treeSitterParser(GRAMMARS[language].wasm);
 }
 
 // ---- language detection ----
