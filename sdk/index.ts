@@ -50,3 +50,4 @@ export { DIATAXIS_SECTIONS, defineSsgAdapter } from './ssg.js';
 export type { SsgAdapter, SsgAdapterRegistry, SsgTraits, SsgEcosystem, SiteFile, SitePage, WorkflowStep, SsgCommand, DiataxisSection } from './ssg.js';
 export { writeAtomic } from './atomic-write.js';
 export { treeSitterParser } from './tree-sitter.js';
+export { lineIndex } from './lines.js';

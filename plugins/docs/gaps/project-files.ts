@@ -67,22 +67,6 @@ export async function readProjectText(root: string, files: readonly FileEntry[],
   return { sources: sources.read, configs: configs.read, skipped: sources.skipped + configs.skipped };
 }
 
-/** 1-based line of character `index` in `text`, with a precomputed line-start table (linear overall). */
-export function lineIndex(text: string): (index: number) => number {
-  const starts = [0];
-  for (let i = text.indexOf('\n'); i !== -1; i = text.indexOf('\n', i + 1)) starts.push(i + 1);
-  return (index) => {
-    let lo = 0;
-    let hi = starts.length - 1;
-    while (lo < hi) {
-      const mid = (lo + hi + 1) >> 1;
-      if (starts[mid]! <= index) lo = mid;
-      else hi = mid - 1;
-    }
-    return lo + 1;
-  };
-}
-
 /** Every word (identifier) and every `--flag` written anywhere in the project's code and configs: "does this name exist?". */
 export function knownNames(project: ProjectText): Set<string> {
   const names = new Set<string>();

@@ -6,7 +6,8 @@
  * Every item keeps the file and line it was found at.
  */
 import { topLevelKeys } from './object-keys.js';
-import { lineIndex, type ProjectText, type TextFile } from './project-files.js';
+import { lineIndex } from '../../../sdk/index.js';
+import type { ProjectText, TextFile } from './project-files.js';
 
 export type SurfaceKind = 'cli-command' | 'cli-flag' | 'env-var' | 'export' | 'script' | 'config-key' | 'feature';
 

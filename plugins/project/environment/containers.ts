@@ -8,7 +8,8 @@ import { isComposeFile, isDockerfile } from '../scanner/infrastructure.js';
 import type { FileEntry } from '../scanner/index.js';
 import { isMapping, yamlDocuments } from '../scanner/yaml-docs.js';
 import { nonRootImage, parseImage, type ImageRef } from './images.js';
-import { baseName, dirName, lineIndex, type BoundedReader } from './read.js';
+import { lineIndex } from '../../../sdk/index.js';
+import { baseName, dirName, type BoundedReader } from './read.js';
 
 export interface DockerfileInfo {
   path: string;

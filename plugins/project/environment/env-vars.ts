@@ -12,7 +12,8 @@ import { join } from 'node:path';
 import type { FileEntry } from '../scanner/index.js';
 import type { ComposeInfo, DockerfileInfo } from './containers.js';
 import { isEnvTemplate } from './containers.js';
-import { baseName, BoundedReader, isOwnCode, lineIndex, MAX_SOURCE_FILES } from './read.js';
+import { lineIndex } from '../../../sdk/index.js';
+import { baseName, BoundedReader, isOwnCode, MAX_SOURCE_FILES } from './read.js';
 
 type Extractor = RegExp;
 

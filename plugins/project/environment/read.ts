@@ -54,18 +54,3 @@ export class BoundedReader {
   }
 }
 
-/** 1-based line of `index` in `text`, from precomputed line starts. */
-export function lineIndex(text: string): (index: number) => number {
-  const starts = [0];
-  for (let i = text.indexOf('\n'); i >= 0; i = text.indexOf('\n', i + 1)) starts.push(i + 1);
-  return (index) => {
-    let lo = 0;
-    let hi = starts.length - 1;
-    while (lo < hi) {
-      const mid = (lo + hi + 1) >> 1;
-      if (starts[mid]! <= index) lo = mid;
-      else hi = mid - 1;
-    }
-    return lo + 1;
-  };
-}
