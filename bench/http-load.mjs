@@ -4,7 +4,6 @@
 // scanned. Memory is the server's RSS (/proc/<pid>/status), before a load, right after
 // it, and once the clients are gone and their sessions have idled out.
 // Loopback only; every loop is bounded in count and in time.
-import { spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -13,6 +12,7 @@ import { performance } from 'node:perf_hooks';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { mixedText } from './mixed-corpus.mjs';
+import { percentile, startServer as startServerProcess } from './serve-process.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const bin = join(root, JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')).bin.toolpack);
@@ -54,35 +54,10 @@ function workspace() {
   return dir;
 }
 
-function startServer(cwd) {
-  const child = spawn(process.execPath, [bin, 'serve', '--http', '--port', '0'], {
-    cwd,
-    env: { ...process.env, TOOLPACK_TOKEN: TOKEN, TOOLPACK_LOG_LEVEL: 'silent' },
-    stdio: ['ignore', 'ignore', 'pipe'],
-  });
-  let stderr = '';
-  return new Promise((resolvePromise, reject) => {
-    const timer = setTimeout(() => reject(new Error(`no URL within 30 s\n${stderr}`)), 30_000);
-    child.once('exit', (code) => reject(new Error(`server exited (${code})\n${stderr}`)));
-    child.stderr.setEncoding('utf8').on('data', (chunk) => {
-      stderr += chunk;
-      const match = /(http:\/\/127\.0\.0\.1:\d+\/mcp)/.exec(stderr);
-      if (!match) return;
-      clearTimeout(timer);
-      child.removeAllListeners('exit');
-      resolvePromise({ child, url: match[1] });
-    });
-  });
-}
+const startServer = (cwd) => startServerProcess(bin, cwd, { env: { TOOLPACK_TOKEN: TOKEN } });
 
 const rssMiB = (pid) => Number(/VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))[1]) / 1024;
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
-
-function percentile(values, p) {
-  if (!values.length) return NaN;
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
-}
 
 async function connect(url) {
   const transport = new StreamableHTTPClientTransport(new URL(url), { requestInit: { headers: { Authorization: `Bearer ${TOKEN}` } } });

@@ -6,7 +6,6 @@
 // path. Each client has its own project folder (a team's members on their own projects),
 // so a project's list stays small and the numbers are the store's, not a growing list's.
 // Loopback only; every loop is bounded in count and in time.
-import { spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -15,6 +14,7 @@ import { performance } from 'node:perf_hooks';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { createDatabase, startPostgres } from '../test/helpers/postgres.mjs';
+import { percentile, startServer as startServerProcess, stopServer } from './serve-process.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const bin = join(root, JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')).bin.toolpack);
@@ -35,44 +35,13 @@ function workspace() {
 }
 const project = (c) => `team/member-${String(c).padStart(2, '0')}`;
 
-function startServer(cwd, storeUrl) {
-  const env = { ...process.env, TOOLPACK_TOKEN: TOKEN, TOOLPACK_LOG_LEVEL: 'silent' };
-  if (storeUrl) env.TOOLPACK_STORE_URL = storeUrl;
-  else delete env.TOOLPACK_STORE_URL;
-  const child = spawn(process.execPath, [bin, 'serve', '--http', '--stateless', '--port', '0'], { cwd, env, stdio: ['ignore', 'ignore', 'pipe'] });
-  let stderr = '';
-  return new Promise((resolvePromise, reject) => {
-    const timer = setTimeout(() => reject(new Error(`no URL within 30 s\n${stderr}`)), 30_000);
-    child.once('exit', (code) => reject(new Error(`server exited (${code})\n${stderr}`)));
-    child.stderr.setEncoding('utf8').on('data', (chunk) => {
-      stderr += chunk;
-      const match = /(http:\/\/127\.0\.0\.1:\d+\/mcp)/.exec(stderr);
-      if (!match) return;
-      clearTimeout(timer);
-      child.removeAllListeners('exit');
-      resolvePromise({ child, url: match[1] });
-    });
-  });
-}
-
-async function stopServer(child) {
-  if (child.exitCode !== null) return;
-  const exited = new Promise((r) => child.once('exit', r));
-  child.kill('SIGTERM');
-  await exited;
-}
+const startServer = (cwd, storeUrl) => startServerProcess(bin, cwd, { args: ['--stateless'], env: { TOOLPACK_TOKEN: TOKEN, TOOLPACK_STORE_URL: storeUrl } });
 
 async function connect(url) {
   const transport = new StreamableHTTPClientTransport(new URL(url), { requestInit: { headers: { Authorization: `Bearer ${TOKEN}` } } });
   const client = new Client({ name: 'toolpack-bench-scale', version: '0.0.0' });
   await client.connect(transport);
   return client;
-}
-
-function percentile(values, p) {
-  if (!values.length) return NaN;
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
 }
 
 async function createTask(client, c, i) {

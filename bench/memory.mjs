@@ -5,9 +5,6 @@
 // so seeding takes seconds; the timed calls are the tools' own query paths from dist
 // (graph/search.js searchMemories, analytics/similar.js findSimilar). Each figure is the
 // median (and worst) of `runs` calls after one warm-up call; every answer is checked.
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { createStore } from '../dist/core/services/store.js';
 import { analyzeDeployments } from '../dist/plugins/memory/analytics/deployments.js';
@@ -15,7 +12,7 @@ import { insights } from '../dist/plugins/memory/analytics/insights.js';
 import { findSimilar } from '../dist/plugins/memory/analytics/similar.js';
 import { searchMemories } from '../dist/plugins/memory/graph/search.js';
 import { MEMORY_MIGRATIONS } from '../dist/plugins/memory/store-schema.js';
-import { createDatabase, startPostgres } from '../test/helpers/postgres.mjs';
+import { onEachEngine } from './engines.mjs';
 
 const PROJECTS = 10_000;
 const MEMORIES = 100_000;
@@ -195,31 +192,8 @@ function tableRows(engine, { seedMs, rows }) {
 }
 
 export async function memory({ runs = 7 } = {}) {
-  const table = [];
-  const notes = [];
-  const dir = mkdtempSync(join(tmpdir(), 'toolpack-bench-memory-'));
-  try {
-    table.push(...tableRows('SQLite (file, WAL)', await measure({ path: join(dir, 'toolpack.db') }, runs)));
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
-  let postgres;
-  try {
-    postgres = await startPostgres();
-  } catch (error) {
-    postgres = { skipped: `cluster did not start: ${error.message.split('\n')[0]}` };
-  }
-  if ('skipped' in postgres) {
-    table.push(['PostgreSQL', `skipped: ${postgres.skipped}`, '-', '-', '-', '-']);
-  } else {
-    try {
-      const url = await createDatabase(postgres.url, 'bench_memory');
-      table.push(...tableRows('PostgreSQL (loopback)', await measure({ path: join(tmpdir(), 'unused.db'), url }, runs)));
-      notes.push('PostgreSQL: a throwaway local cluster on 127.0.0.1, fsync off (as in the tests).');
-    } finally {
-      await postgres.stop();
-    }
-  }
+  const { rows: table, postgres } = await onEachEngine('bench_memory', 6, async (engine, store) => tableRows(engine, await measure(store, runs)));
+  const notes = postgres ? ['PostgreSQL: a throwaway local cluster on 127.0.0.1, fsync off (as in the tests).'] : [];
   return {
     title: `Memory: recall over ${MEMORIES.toLocaleString('en')} memories, similar over ${PROJECTS.toLocaleString('en')} projects`,
     columns: ['Engine', 'Operation', 'Median ms', 'Worst ms', 'Target ms', 'Result'],

@@ -6,14 +6,11 @@
 // default settings); PostgreSQL on a throwaway cluster (bench/postgres.mjs), skipped with
 // the reason when it is not installed. One pass per engine: 10,000 operations is its own
 // average.
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { createStore } from '../dist/core/services/store.js';
 import { ADR_MIGRATIONS } from '../dist/plugins/adr/todo/store-schema.js';
 import { createTaskStore } from '../dist/plugins/adr/todo/task-store.js';
-import { createDatabase, startPostgres } from '../test/helpers/postgres.mjs';
+import { onEachEngine } from './engines.mjs';
 
 const TASKS = 10_000;
 const BATCH = 100;
@@ -95,32 +92,10 @@ function rows(engine, r) {
 }
 
 export async function store() {
-  const table = [];
-  const notes = [];
-  const dir = mkdtempSync(join(tmpdir(), 'toolpack-bench-store-'));
-  try {
-    table.push(...rows('SQLite (file, WAL)', await measure({ path: join(dir, 'toolpack.db') })));
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
-
-  let postgres;
-  try {
-    postgres = await startPostgres();
-  } catch (error) {
-    postgres = { skipped: `cluster did not start: ${error.message.split('\n')[0]}` };
-  }
-  if ('skipped' in postgres) {
-    table.push(['PostgreSQL', `skipped: ${postgres.skipped}`, '-', '-', '-', '-']);
-  } else {
-    try {
-      const url = await createDatabase(postgres.url, 'bench_store');
-      table.push(...rows('PostgreSQL (loopback)', await measure({ path: join(tmpdir(), 'unused.db'), url })));
-      notes.push('PostgreSQL: a throwaway local cluster over TCP on 127.0.0.1, fsync and synchronous_commit off (as in the tests); a team server over a network adds its round trip to every query.');
-    } finally {
-      await postgres.stop();
-    }
-  }
+  const { rows: table, postgres } = await onEachEngine('bench_store', 6, async (engine, store) => rows(engine, await measure(store)));
+  const notes = postgres
+    ? ['PostgreSQL: a throwaway local cluster over TCP on 127.0.0.1, fsync and synchronous_commit off (as in the tests); a team server over a network adds its round trip to every query.']
+    : [];
   return {
     title: `Store: ${TASKS.toLocaleString('en')} TODO task writes then reads per engine (adr task store over the built store)`,
     columns: ['Engine', 'Operation', 'Ops', 'Total ms', 'ops/s', 'Reads checked'],
