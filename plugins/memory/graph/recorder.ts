@@ -67,6 +67,15 @@ const projectNode = (path: string): PlannedNode => ({ type: 'project', key: path
 const technologyNode = (name: string): PlannedNode => ({ type: 'technology', key: name.toLowerCase(), project: null, summary: `Technology ${name}`, data: { name }, words: [name] });
 const ssgNode = (name: string): PlannedNode => ({ type: 'ssg', key: name.toLowerCase(), project: null, summary: `Static site generator ${name}`, data: { name }, words: [name] });
 
+/** An event with a generator (a configuration, a deployment): the event to its project, the project to the generator, by the same edge type. */
+const withSsg = (project: PlannedNode, ssg: PlannedNode, event: PlannedNode, type: 'configured_with' | 'deployed_with'): Pick<Plan, 'nodes' | 'edges'> => ({
+  nodes: [project, ssg, event],
+  edges: [
+    { from: event, to: project, type },
+    { from: project, to: ssg, type },
+  ],
+});
+
 /** The raw id of a node: `${type}:${natural key}` for things, `${type}:${uuid}` for events. */
 export const rawNodeId = (type: MemoryNodeType, key: string | null) => `${type}:${key ?? randomUUID()}`;
 
@@ -108,28 +117,14 @@ function plan(kind: string, record: RecordBase & Record<string, any>): Plan {
       const r = record as ConfigurationRecord;
       const ssg = ssgNode(r.ssg);
       const node: PlannedNode = { type: 'configuration', key: null, project: project.key, summary: oneLine(r.summary || `Configured ${r.ssg} (${(r.files ?? []).length} files)`), data: r, words: [r.ssg, ...bounded(r.files)] };
-      return {
-        base,
-        nodes: [project, ssg, node],
-        edges: [
-          { from: node, to: project, type: 'configured_with' },
-          { from: project, to: ssg, type: 'configured_with' },
-        ],
-      };
+      return { base, ...withSsg(project, ssg, node, 'configured_with') };
     }
     case 'deployment': {
       const r = record as DeploymentRecord;
       const ssg = ssgNode(r.ssg);
       const summary = `Deployment of ${project.key} with ${r.ssg}: ${r.outcome} (${r.evidence})${r.target ? ` to ${r.target}` : ''}${r.error ? `: ${r.error}` : ''}`;
       const node: PlannedNode = { type: 'deployment', key: null, project: project.key, summary: oneLine(summary), data: r, words: [r.ssg, r.outcome, r.evidence, r.target ?? ''] };
-      return {
-        base,
-        nodes: [project, ssg, node],
-        edges: [
-          { from: node, to: project, type: 'deployed_with' },
-          { from: project, to: ssg, type: 'deployed_with' },
-        ],
-      };
+      return { base, ...withSsg(project, ssg, node, 'deployed_with') };
     }
     case 'documentation': {
       const r = record as DocumentationRecord;
