@@ -19,6 +19,8 @@ export default defineConfig({
     'system',
     'ssg', // documentation sites: recommend a generator, configure, structure, deploy, verify, test locally
     'docs', // documentation content: populate and update Diataxis pages, detect gaps, validate, check links
+    'readme', // README health scores, best practices, checklists, templates and shortening
+    'freshness', // documentation freshness from front matter and git, sitemap.xml
   ],
 
   // Per-pack settings: switch a pack off, pick its failure policy, time its init, filter its tools.

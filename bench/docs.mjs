@@ -6,10 +6,10 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
-import { performance } from 'node:perf_hooks';
 import { checkConfig } from '../dist/core/config/load.js';
 import { Kernel } from '../dist/core/kernel/kernel.js';
 import { createRootLogger } from '../dist/core/services/logger.js';
+import { timedCalls } from './timed.mjs';
 import docs from '../dist/plugins/docs/index.js';
 
 const PAGES = 100;
@@ -69,21 +69,6 @@ function writeCode(root) {
   return FLAGS / 2 + ENV_VARS / 2;
 }
 
-async function timed(kernel, tool, args, runs, check) {
-  const times = [];
-  let wrong = null;
-  for (let r = 0; r <= runs; r++) {
-    const t0 = performance.now();
-    const result = await kernel.call(tool, args);
-    const ms = performance.now() - t0;
-    if (result.isError) throw new Error(result.content[0].text);
-    wrong ??= check(result.structuredContent);
-    if (r > 0) times.push(ms);
-  }
-  times.sort((a, b) => a - b);
-  return { median: times[Math.floor(times.length / 2)], worst: times[times.length - 1], wrong };
-}
-
 export async function docsBench({ runs = 7 } = {}) {
   const root = mkdtempSync(join(tmpdir(), 'toolpack-bench-docs-'));
   try {
@@ -97,16 +82,16 @@ export async function docsBench({ runs = 7 } = {}) {
       plugins: [docs],
     });
     try {
-      const links = await timed(kernel, 'check_documentation_links', { documentation_path: 'docs', check_external_links: false }, runs, (d) =>
+      const links = await timedCalls(kernel, 'check_documentation_links', { documentation_path: 'docs', check_external_links: false }, runs, (d) =>
         d.brokenTotal === broken ? null : `${d.brokenTotal} broken, ${broken} planted`,
       );
-      const content = await timed(kernel, 'validate_content', { contentPath: 'docs' }, runs, (d) =>
+      const content = await timedCalls(kernel, 'validate_content', { contentPath: 'docs' }, runs, (d) =>
         d.brokenLinkTotal === broken && d.codeErrorTotal === 0 && d.codeBlocks.total === 2 * PAGES ? null : `${d.brokenLinkTotal} links, ${d.codeErrorTotal} code errors, ${d.codeBlocks.total} blocks`,
       );
-      const gaps = await timed(kernel, 'detect_documentation_gaps', { repositoryPath: '.', depth: 'comprehensive' }, runs, (d) =>
+      const gaps = await timedCalls(kernel, 'detect_documentation_gaps', { repositoryPath: '.', depth: 'comprehensive' }, runs, (d) =>
         d.summary.gaps === undocumented && d.summary.stale === 0 ? null : `${d.summary.gaps} gaps (${undocumented} planted), ${d.summary.stale} stale`,
       );
-      const diataxis = await timed(kernel, 'validate_diataxis_content', { contentPath: 'docs' }, runs, (d) =>
+      const diataxis = await timedCalls(kernel, 'validate_diataxis_content', { contentPath: 'docs' }, runs, (d) =>
         d.summary.codeBlocks.checked === (2 * PAGES * 4) / 5 && d.summary.codeBlocks.errors === 0 ? null : `${d.summary.codeBlocks.checked} blocks parsed, ${d.summary.codeBlocks.errors} errors`,
       );
       const row = (op, r) => [op, r.median.toFixed(0), r.worst.toFixed(0), `< ${TARGET_MS}`, r.wrong ? `WRONG (${r.wrong})` : r.median < TARGET_MS ? 'OK' : 'MISS'];

@@ -49,5 +49,10 @@ export { createSearchIndex, indexText, removeText, searchText } from './store-se
 export { DIATAXIS_SECTIONS, defineSsgAdapter } from './ssg.js';
 export type { SsgAdapter, SsgAdapterRegistry, SsgTraits, SsgEcosystem, SiteFile, SitePage, WorkflowStep, SsgCommand, DiataxisSection } from './ssg.js';
 export { writeAtomic } from './atomic-write.js';
+export { writeWorkspaceText } from './workspace-write.js';
+export { githubSlug, mkdocsSlug, Slugger, slugsOf, slugStyleOf, editDistance, nearest } from './slug.js';
+export type { SlugStyle } from './slug.js';
+export { readFrontMatter, writeFrontMatter, updateFrontMatter, setFrontMatterIn } from './front-matter.js';
+export type { FrontMatterSplit } from './front-matter.js';
 export { treeSitterParser } from './tree-sitter.js';
 export { lineIndex } from './lines.js';

@@ -62,6 +62,13 @@ export interface ToolDefinition<I extends TObject = TObject, O extends TObject =
    */
   confirm?: ToolConfirmation<Static<I>>;
   handler: ToolHandler<Static<I>, Static<O>>;
+  /**
+   * Text for the reader, when the caller asked for a report format (a console table,
+   * Markdown): sent as the first content block, before the JSON of the structured
+   * result (which clients that read only JSON keep using). Undefined: JSON only.
+   * It receives the result after output masking, so it cannot reveal a masked value.
+   */
+  render?: (output: Static<O>) => string | undefined;
 }
 
 export type AnyToolDefinition = ToolDefinition<any, any>;

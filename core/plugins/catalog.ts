@@ -120,11 +120,18 @@ export const PACK_CATALOG: readonly CatalogEntry[] = [
   },
   {
     id: 'readme',
-    status: 'planned',
+    status: 'built',
+    load: () => import('../../plugins/readme/index.js'),
     tools: ['evaluate_readme_health', 'readme_best_practices', 'generate_readme_template', 'validate_readme_checklist', 'analyze_readme', 'optimize_readme'],
     presets: ['docs'],
   },
-  { id: 'freshness', status: 'planned', tools: ['track_documentation_freshness', 'validate_documentation_freshness', 'manage_sitemap'], presets: ['docs'] },
+  {
+    id: 'freshness',
+    status: 'built',
+    load: () => import('../../plugins/freshness/index.js'),
+    tools: ['track_documentation_freshness', 'validate_documentation_freshness', 'manage_sitemap'],
+    presets: ['docs'],
+  },
 ];
 
 export const builtPacks = (): BuiltPackEntry[] => PACK_CATALOG.filter((p): p is BuiltPackEntry => p.status === 'built');

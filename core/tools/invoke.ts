@@ -65,7 +65,7 @@ async function applyMiddleware(result: ToolResult, runtime: Pick<ToolRuntime, 'm
   return current;
 }
 
-function toCallResult(result: ToolResult): CallToolResult {
+function toCallResult(result: ToolResult, rendered?: string): CallToolResult {
   if (result.isError) {
     const { error } = result.structuredContent as { error: { type: string; message: string } };
     return {
@@ -74,8 +74,9 @@ function toCallResult(result: ToolResult): CallToolResult {
       structuredContent: result.structuredContent,
     };
   }
+  const json = { type: 'text' as const, text: JSON.stringify(result.structuredContent, null, 2) };
   return {
-    content: [{ type: 'text', text: JSON.stringify(result.structuredContent, null, 2) }],
+    content: rendered === undefined ? [json] : [{ type: 'text', text: rendered }, json],
     structuredContent: result.structuredContent,
   };
 }
@@ -132,7 +133,7 @@ export async function invokeTool(runtime: ToolRuntime, name: string, args: unkno
   const started = performance.now();
   const raw = await runHandler(tool, args, runtime, env);
   const result = await applyMiddleware({ tool: name, isError: raw.isError === true, structuredContent: raw.structuredContent ?? {} }, runtime);
-  const shaped = limitResultSize(name, tool.definition.input, result.structuredContent, () => toCallResult(result));
+  const shaped = limitResultSize(name, tool.definition.input, result.structuredContent, () => toCallResult(result, result.isError ? undefined : tool.definition.render?.(result.structuredContent)));
   runtime.loggerFor(tool.packId).debug({ tool: name, ms: Math.round(performance.now() - started), isError: shaped.isError === true }, 'tool call');
   return shaped;
 }

@@ -28,6 +28,14 @@ const auditNotes = definePlugin({
             output: Type.Object({ note: Type.String() }, { additionalProperties: true }),
             handler: ({ note }) => ({ note }),
           }),
+          defineTool({
+            name: 'print_note',
+            description: 'Print the note it is given as a one-line report, for a terminal.',
+            input: Params({ note: Type.String(), format: Type.Optional(Type.String()) }),
+            output: Type.Object({ note: Type.String(), format: Type.String() }, { additionalProperties: true }),
+            handler: ({ note, format }) => ({ note, format: format ?? 'console' }),
+            render: (output) => (output.format === 'json' ? undefined : `NOTE  ${output.note}`),
+          }),
         ],
       }),
     });
@@ -51,6 +59,28 @@ describe('output masking runs last', () => {
       expect(sent).not.toContain(FAKE.githubToken);
       expect(sent).not.toContain(FAKE.stripeKey);
       expect((after.structuredContent as { auditedWith: string }).auditedWith).toMatch(/^token \[MASKED/);
+    } finally {
+      await client.close();
+      await kernel.stop();
+    }
+  });
+
+  it('a rendered report comes first, ahead of the JSON, and is made from the masked result', async () => {
+    const kernel = await startTestToolpack({ config: { plugins: ['security'] }, plugins: [auditNotes] });
+    const client = await connectTestClient(kernel);
+    try {
+      const plain = await client.callTool({ name: 'print_note', arguments: { note: 'deployed' } });
+      const texts = (plain.content as Array<{ text: string }>).map((block) => block.text);
+      expect(texts[0]).toBe('NOTE  deployed');
+      expect(JSON.parse(texts[1]!)).toEqual(plain.structuredContent);
+      const json = await client.callTool({ name: 'print_note', arguments: { note: 'deployed', format: 'json' } });
+      expect(json.content).toHaveLength(1);
+
+      await client.callTool({ name: 'configure_output_masking', arguments: { enabled: true, maskingLevel: 'standard' } });
+      const masked = await client.callTool({ name: 'print_note', arguments: { note: `deployed with ${FAKE.stripeKey}` } });
+      const report = (masked.content as Array<{ text: string }>)[0]!.text;
+      expect(report).toMatch(/^NOTE {2}deployed with \[MASKED/);
+      expect(JSON.stringify(masked)).not.toContain(FAKE.stripeKey);
     } finally {
       await client.close();
       await kernel.stop();

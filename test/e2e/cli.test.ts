@@ -5,7 +5,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { ADR_TOOLS, assertBuilt, BUILTIN_TOOLS, createWorkspace, DOCS_TOOLS, FILES_TOOLS, MEMORY_TOOLS, PROJECT_TOOLS, SSG_TOOLS, packOf, repoRoot, runCli, SECURITY_TOOLS, SYSTEM_TOOLS } from './helpers.js';
+import { ADR_TOOLS, assertBuilt, BUILTIN_TOOLS, createWorkspace, DOCS_TOOLS, FILES_TOOLS, FRESHNESS_TOOLS, README_TOOLS, MEMORY_TOOLS, PROJECT_TOOLS, SSG_TOOLS, packOf, repoRoot, runCli, SECURITY_TOOLS, SYSTEM_TOOLS } from './helpers.js';
 
 const TEST_TIMEOUT = 60_000;
 
@@ -151,7 +151,7 @@ describe('toolpack CLI', () => {
       const run = await runCli(['list', '--json'], { cwd: ws.dir });
       expect(run.code, run.stderr).toBe(0);
       const names = (JSON.parse(run.stdout) as ListedTool[]).map((r) => r.name);
-      expect(names).toEqual([...MEMORY_TOOLS, ...PROJECT_TOOLS, ...ADR_TOOLS, ...SECURITY_TOOLS, ...SYSTEM_TOOLS, ...SSG_TOOLS, ...DOCS_TOOLS]);
+      expect(names).toEqual([...MEMORY_TOOLS, ...PROJECT_TOOLS, ...ADR_TOOLS, ...SECURITY_TOOLS, ...SYSTEM_TOOLS, ...SSG_TOOLS, ...DOCS_TOOLS, ...README_TOOLS, ...FRESHNESS_TOOLS]);
       for (const name of FILES_TOOLS) expect(names).not.toContain(name);
     });
 
@@ -197,12 +197,12 @@ describe('toolpack CLI', () => {
       expect(names.sort()).toEqual([...PROJECT_TOOLS, ...ADR_TOOLS, ...FILES_TOOLS, ...SYSTEM_TOOLS].sort());
     });
 
-    it('--preset docs exposes the project, memory, ssg and docs tools of the shipped packs it names, and no files, system or adr tools', { timeout: TEST_TIMEOUT }, async () => {
+    it('--preset docs exposes the project, memory, ssg, docs, readme and freshness tools, and no files, system or adr tools', { timeout: TEST_TIMEOUT }, async () => {
       const ws = createWorkspace();
       const run = await runCli(['list', '--json', '--preset', 'docs'], { cwd: ws.dir });
       expect(run.code, run.stderr).toBe(0);
       const names = (JSON.parse(run.stdout) as ListedTool[]).map((r) => r.name);
-      expect(names.sort()).toEqual([...PROJECT_TOOLS, ...MEMORY_TOOLS, ...SSG_TOOLS, ...DOCS_TOOLS].sort());
+      expect(names.sort()).toEqual([...PROJECT_TOOLS, ...MEMORY_TOOLS, ...SSG_TOOLS, ...DOCS_TOOLS, ...README_TOOLS, ...FRESHNESS_TOOLS].sort());
     });
 
     it('--preset nosuch exits 2 naming the preset', { timeout: TEST_TIMEOUT }, async () => {

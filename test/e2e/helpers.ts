@@ -34,6 +34,8 @@ export const SYSTEM_TOOLS = toolsOf('system');
 export const MEMORY_TOOLS = toolsOf('memory');
 export const SSG_TOOLS = toolsOf('ssg');
 export const DOCS_TOOLS = toolsOf('docs');
+export const README_TOOLS = toolsOf('readme');
+export const FRESHNESS_TOOLS = toolsOf('freshness');
 /** Every tool of the built packs, in the order the kernel lists them (catalogue order). */
 export const BUILTIN_TOOLS: readonly string[] = builtPacks().flatMap((p) => p.tools);
 export const packOf = (tool: string) => PACK_CATALOG.find((p) => p.tools.includes(tool))?.id ?? 'unknown';

@@ -9,7 +9,7 @@ import { readdir, stat } from 'node:fs/promises';
 import { basename, dirname, extname, join, resolve } from 'node:path';
 import type { Workspace } from '../../../sdk/index.js';
 import { readPage, type DocPage, type PageLink } from '../markdown/page.js';
-import { nearest } from '../markdown/slug.js';
+import { nearest } from '../../../sdk/slug.js';
 import { isMarkdown } from './files.js';
 import { routeKey } from './routes.js';
 import type { Site } from './site.js';

@@ -7,7 +7,7 @@ import { readFile, stat } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import type { Workspace } from '../../../sdk/index.js';
 import type { SsgAdapters } from '../../ssg/api.js';
-import { slugStyleOf, type SlugStyle } from '../markdown/slug.js';
+import { slugStyleOf, type SlugStyle } from '../../../sdk/slug.js';
 
 export interface Site {
   /** Generator id, or null when no marker was found (pages read as GitHub renders them). */

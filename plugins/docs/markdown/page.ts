@@ -6,7 +6,7 @@
  */
 import type { Nodes } from 'mdast';
 import { parseMarkdown, type MarkdownDocument } from '../../../sdk/index.js';
-import { Slugger, type SlugStyle } from './slug.js';
+import { Slugger, type SlugStyle } from '../../../sdk/slug.js';
 
 export type LinkKind =
   /** `[text](url)` */

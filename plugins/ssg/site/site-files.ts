@@ -7,9 +7,8 @@
  */
 import { readFileSync, realpathSync } from 'node:fs';
 import { isAbsolute, join, normalize } from 'node:path';
-import { FileSystemError, type SiteFile, type Workspace } from '../../../sdk/index.js';
+import { FileSystemError, writeWorkspaceText, type SiteFile, type Workspace } from '../../../sdk/index.js';
 import { diffSummary } from './diff-summary.js';
-import { writeSiteText } from './write-file.js';
 
 export type FileStatus = 'written' | 'updated' | 'unchanged' | 'skipped';
 
@@ -70,12 +69,12 @@ export async function placeFiles(
     const path = workspace.relative(target);
     const existing = read(file.path);
     if (existing === undefined) {
-      const written = await writeSiteText(workspace, target, file.content, { replace: false, param: options.param });
+      const written = await writeWorkspaceText(workspace, target, file.content, { replace: false, param: options.param });
       outcomes.push(written ? { path, status: 'written' } : { path, status: 'skipped', reason: 'the file appeared while writing; it was left as it is' });
     } else if (existing === file.content) {
       outcomes.push({ path, status: 'unchanged' });
     } else if (options.update?.(file.path)) {
-      await writeSiteText(workspace, target, file.content, { replace: true, param: options.param });
+      await writeWorkspaceText(workspace, target, file.content, { replace: true, param: options.param });
       outcomes.push({ path, status: 'updated' });
     } else {
       outcomes.push({ path, status: 'skipped', reason: 'the file exists with different content; it was not replaced', diff: diffSummary(existing, file.content).text });

@@ -4,9 +4,9 @@
  * the yaml library, and every link, image and reference found at its line.
  */
 import { describe, expect, it } from 'vitest';
-import { readFrontMatter, updateFrontMatter, writeFrontMatter } from '../../../plugins/docs/markdown/front-matter.js';
+import { readFrontMatter, updateFrontMatter, writeFrontMatter } from '../../../sdk/front-matter.js';
 import { readPage } from '../../../plugins/docs/markdown/page.js';
-import { githubSlug, nearest, Slugger } from '../../../plugins/docs/markdown/slug.js';
+import { githubSlug, nearest, Slugger } from '../../../sdk/slug.js';
 
 const slugs = (style: ConstructorParameters<typeof Slugger>[0], ...texts: string[]) => {
   const slugger = new Slugger(style);

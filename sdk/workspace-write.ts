@@ -1,15 +1,18 @@
 /**
- * Writing one site file inside the workspace: atomically (temp file beside
+ * Writing one file a tool generates inside the workspace: atomically (temp file beside
  * the target, synced, then moved), never into .git/.toolpack or over a
  * Toolpack config. A new file is placed with link(), which fails when a file
  * appeared meanwhile, so `replace: false` never clobbers anything.
  */
 import { lstat, mkdir } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
-import { FileSystemError, protectedWriteReason, writeAtomic, type Workspace } from '../../../sdk/index.js';
+import { writeAtomic } from './atomic-write.js';
+import { FileSystemError } from './errors.js';
+import { protectedWriteReason } from './protected-paths.js';
+import type { Workspace } from './services.js';
 
-/** `target` is an absolute path under a resolved site root. False when `replace` is off and the file exists. */
-export async function writeSiteText(workspace: Workspace, target: string, text: string, options: { replace: boolean; param: string }): Promise<boolean> {
+/** `target` is an absolute path inside the workspace. False when `replace` is off and the file exists. */
+export async function writeWorkspaceText(workspace: Workspace, target: string, text: string, options: { replace: boolean; param: string }): Promise<boolean> {
   refuseProtected(workspace, target, options.param);
   const dir = dirname(target);
   await mkdir(dir, { recursive: true });

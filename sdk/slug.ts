@@ -85,6 +85,12 @@ export class Slugger {
   }
 }
 
+/** Anchors for a page's heading texts in document order, repeats numbered as `style` does. */
+export function slugsOf(texts: readonly string[], style: SlugStyle = 'github'): string[] {
+  const slugger = new Slugger(style);
+  return texts.map((text) => slugger.slug(text));
+}
+
 /** The slug style of a generator id from the ssg pack (unknown ids and none read as GitHub). */
 export function slugStyleOf(ssg: string | null | undefined): SlugStyle {
   return ssg === 'hugo' || ssg === 'jekyll' || ssg === 'docusaurus' || ssg === 'mkdocs' ? ssg : 'github';

@@ -1,0 +1,38 @@
+/**
+ * The freshness pack: how current each documentation page is (metadata in its
+ * front matter, dates from git), and the site's sitemap.xml. Dates come from one
+ * `git log` per call in the repository holding the pages (git/last-commits.ts).
+ */
+import { coreServices, definePlugin, optional } from '../../sdk/index.js';
+import { KERNEL_RANGE } from '../kernel-range.js';
+import { memoryRecorderRef } from '../memory/api.js';
+import { ssgAdaptersRef } from '../ssg/api.js';
+import type { FreshnessDeps } from './deps.js';
+import { manageSitemapTool } from './tools/manage-sitemap.js';
+import { trackDocumentationFreshnessTool } from './tools/track-documentation-freshness.js';
+import { validateDocumentationFreshnessTool } from './tools/validate-documentation-freshness.js';
+
+export default definePlugin({
+  id: 'freshness',
+  version: '0.1.0',
+  kernel: KERNEL_RANGE,
+  // Tracking events remembered with memory; generator permalink rules from the ssg pack's adapters.
+  optionalDependsOn: ['memory', 'ssg'],
+  description: 'Documentation freshness from front matter and git history, and sitemap.xml generation and validation.',
+  register(env) {
+    env.registerInit({
+      deps: {
+        logger: coreServices.logger,
+        memory: optional(memoryRecorderRef),
+        adapters: optional(ssgAdaptersRef),
+      },
+      init(services) {
+        const deps: FreshnessDeps = services;
+        // In the catalogue's order.
+        return {
+          tools: [trackDocumentationFreshnessTool(deps), validateDocumentationFreshnessTool(deps), manageSitemapTool(deps)],
+        };
+      },
+    });
+  },
+});

@@ -1,0 +1,156 @@
+/**
+ * Builds the README model from the SDK's Markdown parse: sections with their kinds and
+ * anchors, badges, code blocks, links, images, tables, a table of contents, length and
+ * reading level. Pure: no file access (link checks are in scoring/link-check.ts).
+ */
+import type { Link, List, Nodes, Paragraph, RootContent } from 'mdast';
+import { parseMarkdown, plainText, type MarkdownDocument } from '../../../sdk/index.js';
+import { badgeService, looksLikeBadge } from './badges.js';
+import { readingLevel } from './reading-level.js';
+import { sectionKinds } from './section-kinds.js';
+import { slugsOf } from '../../../sdk/slug.js';
+import type { ReadmeBadge, ReadmeCodeBlock, ReadmeImage, ReadmeLink, ReadmeModel, ReadmeSection, ReadmeTable } from './types.js';
+
+/** A list is a table of contents when at least this many of its links point at anchors of this file. */
+const TOC_MIN_ANCHOR_LINKS = 3;
+const TOC_MARKER = /\[\[_TOC_\]\]|<!--\s*toc\s*-->|^\s*\[toc\]\s*$/im;
+
+export async function readReadme(text: string): Promise<ReadmeModel> {
+  return modelOf(await parseMarkdown(text));
+}
+
+export function modelOf(doc: MarkdownDocument): ReadmeModel {
+  const lineOf = (node: Nodes) => node.position?.start.line ?? 0;
+  const endOf = (node: Nodes) => node.position?.end.line ?? 0;
+  const anchors = slugsOf(doc.headings.map((h) => h.text));
+  const sections: ReadmeSection[] = doc.sections.map((section, i) => {
+    let parent: number | null = null;
+    for (let j = i - 1; j >= 0; j--) if (doc.headings[j]!.depth < section.heading.depth) { parent = j; break; }
+    return {
+      title: section.heading.text,
+      depth: section.heading.depth,
+      line: section.heading.line,
+      endLine: section.fullEndLine,
+      ownEndLine: section.ownEndLine,
+      kinds: sectionKinds(section.heading.text),
+      anchor: anchors[i]!,
+      parent,
+    };
+  });
+  const sectionAt = (line: number) => {
+    let found: number | null = null;
+    for (const [i, s] of sections.entries()) if (s.line <= line) found = i;
+    return found;
+  };
+
+  const first = doc.headings[0];
+  const title = first ? { text: first.text, line: first.line } : null;
+  const secondHeadingLine = doc.headings[first?.depth === 1 ? 1 : 0]?.line ?? Infinity;
+
+  const codeBlocks: ReadmeCodeBlock[] = [];
+  const links: ReadmeLink[] = doc.links.map((link) => ({ url: link.url, text: link.text, line: link.line, kind: linkKind(link.url) }));
+  const images: ReadmeImage[] = [];
+  const tables: ReadmeTable[] = [];
+  const prose: string[] = [];
+  const htmlAnchors: string[] = [];
+  const definitions = new Map<string, string>();
+  const walk = (node: Nodes, parents: Nodes[]) => {
+    if (node.type === 'definition') definitions.set(node.identifier, node.url);
+    if (node.type === 'code') {
+      codeBlocks.push({ language: node.lang ? node.lang.toLowerCase() : null, line: lineOf(node), endLine: endOf(node), section: sectionAt(lineOf(node)), value: node.value });
+      return;
+    }
+    if (node.type === 'table') tables.push({ line: lineOf(node), endLine: endOf(node), rows: node.children.length, columns: node.children[0]?.children.length ?? 0, section: sectionAt(lineOf(node)) });
+    if (node.type === 'html') for (const m of node.value.matchAll(/<a\s[^>]*\bname=["']([^"']+)["']|\bid=["']([^"']+)["']/gi)) htmlAnchors.push((m[1] ?? m[2])!);
+    if (node.type === 'image' || node.type === 'imageReference') {
+      const url = node.type === 'image' ? node.url : (definitions.get(node.identifier) ?? '');
+      const parent = parents[parents.length - 1];
+      const link = parent?.type === 'link' ? parent.url : parent?.type === 'linkReference' ? (definitions.get(parent.identifier) ?? null) : null;
+      images.push({ url, alt: node.alt ?? '', line: lineOf(node), link });
+    }
+    if (node.type === 'paragraph' && !parents.some((p) => p.type === 'table')) {
+      const words = proseOf(node);
+      if (words) prose.push(words);
+    }
+    if ('children' in node) for (const child of node.children as Nodes[]) walk(child, [...parents, node]);
+  };
+  // Definitions first so reference images resolve wherever they are defined.
+  for (const node of doc.tree.children) if (node.type === 'definition') definitions.set(node.identifier, node.url);
+  walk(doc.tree, []);
+
+  // Badges: linked images or badge-service images before the first section after the title.
+  const badges: ReadmeBadge[] = images
+    .filter((image) => image.line < secondHeadingLine && (image.link !== null || looksLikeBadge(image.url)))
+    .map((image) => ({ service: badgeService(image.url, image.link), alt: image.alt, image: image.url, link: image.link, line: image.line }));
+
+  const description = descriptionOf(doc.tree.children, title?.line ?? 0, secondHeadingLine, lineOf, endOf);
+  const lines = doc.source.split(/\r?\n/);
+  const lineCount = doc.source === '' ? 0 : doc.source.endsWith('\n') ? lines.length - 1 : lines.length;
+  return {
+    doc,
+    title,
+    description,
+    sections,
+    badges,
+    codeBlocks,
+    links,
+    images,
+    tables,
+    toc: tocOf(doc),
+    htmlAnchors,
+    length: {
+      lines: lineCount,
+      words: doc.source.split(/\s+/).filter((w) => /[\p{L}\p{N}]/u.test(w)).length,
+      nonBlankLines: lines.filter((l) => l.trim() !== '').length,
+    },
+    readingLevel: readingLevel(prose),
+  };
+}
+
+function linkKind(url: string): ReadmeLink['kind'] {
+  const u = url.trim();
+  if (/^https?:\/\//i.test(u) || u.startsWith('//')) return 'external';
+  if (u.startsWith('#')) return 'anchor';
+  if (u === '' || /^[a-z][a-z0-9+.-]*:/i.test(u) || /\{\{|\{%/.test(u)) return 'other';
+  return 'file';
+}
+
+/** A paragraph's words when it is prose: lines of only badges, images or bare links are not. */
+function proseOf(paragraph: Paragraph): string | null {
+  const textual = paragraph.children.filter((c) => !(c.type === 'image' || c.type === 'imageReference' || (c.type === 'link' && c.children.every((k) => k.type === 'image')) || (c.type === 'text' && c.value.trim() === '') || c.type === 'break'));
+  if (textual.length === 0) return null;
+  const text = plainText(textual as Nodes[]);
+  return /\p{L}{2,}/u.test(text) ? text : null;
+}
+
+function descriptionOf(blocks: RootContent[], titleLine: number, before: number, lineOf: (n: Nodes) => number, endOf: (n: Nodes) => number) {
+  for (const block of blocks) {
+    const line = lineOf(block);
+    if (line <= titleLine) continue;
+    if (line >= before) break;
+    if (block.type === 'paragraph' || block.type === 'blockquote') {
+      const paragraph = block.type === 'paragraph' ? block : block.children.find((c): c is Paragraph => c.type === 'paragraph');
+      const text = paragraph && proseOf(paragraph);
+      if (text) return { text, line, endLine: endOf(block) };
+    }
+  }
+  return null;
+}
+
+function tocOf(doc: MarkdownDocument): ReadmeModel['toc'] {
+  for (const node of doc.tree.children) {
+    if ((node.type === 'html' || node.type === 'paragraph') && TOC_MARKER.test(doc.sourceOf(node))) return { line: node.position?.start.line ?? 1, via: 'marker' };
+    if (node.type === 'list' && inPageLinks(node) >= TOC_MIN_ANCHOR_LINKS) return { line: node.position?.start.line ?? 1, via: 'list' };
+  }
+  return null;
+}
+
+function inPageLinks(list: List): number {
+  let count = 0;
+  const visit = (node: Nodes) => {
+    if (node.type === 'link' && (node as Link).url.startsWith('#')) count++;
+    if ('children' in node) for (const child of node.children as Nodes[]) visit(child);
+  };
+  visit(list);
+  return count;
+}
