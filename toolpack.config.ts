@@ -15,6 +15,11 @@ export default defineConfig({
     'project', // repository, ecosystem, environment and architecture analysis
     'adr', // architecture decision records and their TODO lists
     'security', // secret detection and content masking
+    'scoring', // project health scores from evidence, deployment readiness checks
+    'workflow', // failure analysis, diagnostics, test plans, tool-call plans for a goal
+    'research', // research questions from the project's gaps, templates, findings into ADRs
+    'rules', // architecture rules from ADRs and the code, checked against the code
+    'deployment', // a git push that refuses secrets, deployment guidance and progress
     ['files', { maxReadBytes: 1_048_576, hideGitignored: false }],
     'system',
     'ssg', // documentation sites: recommend a generator, configure, structure, deploy, verify, test locally

@@ -26,6 +26,7 @@ const benchmarks = [startup, security, project, httpLoad, store, httpScale];
 benchmarks.push((await import('./memory.mjs')).memory); // issue 12: recall and similar at scale
 benchmarks.push((await import('./docs.mjs')).docsBench); // issue 14: link check and content validation, 100 pages
 benchmarks.push((await import('./freshness.mjs')).freshnessBench); // issue 15: freshness tracking and sitemap, 1,000 pages with git history
+benchmarks.push((await import('./security-scan.mjs')).securityScanBench); // issue 16: deployment_readiness security_scan over this repository vs secretlint
 const baseline = values.baseline ? await loadBaseline(values.baseline) : undefined;
 const pairs = [];
 for (const bench of benchmarks) {

@@ -1,15 +1,17 @@
 /**
  * The adr pack: architecture decision records. It provides the ADR catalogue
- * service (`adr.catalog`) and seven tools that find, write, suggest and track
- * ADRs, computed from the project's files.
+ * service (`adr.catalog`), the progress service (`adr.progress`) and seven
+ * tools that find, write, suggest and track ADRs, computed from the project's files.
  */
 import { coreServices, definePlugin, optional } from '../../sdk/index.js';
 import { memoryRecorderRef } from '../memory/api.js';
 import { KERNEL_RANGE } from '../kernel-range.js';
 import { projectDecisionsRef, projectScannerRef } from '../project/api.js';
-import { adrCatalogRef } from './api.js';
+import { adrCatalogRef, adrProgressRef, adrSuggestionsRef } from './api.js';
 import { adrDecisionSource } from './decision-source.js';
+import { createAdrProgressService } from './progress-service.js';
 import { createAdrCatalogService } from './service.js';
+import { createAdrSuggestionsService } from './suggestions-service.js';
 import { ADR_MIGRATIONS } from './todo/store-schema.js';
 import { createTaskStore } from './todo/task-store.js';
 import { compareAdrProgressTool } from './tools/compare-adr-progress.js';
@@ -42,6 +44,13 @@ export default definePlugin({
     });
     const catalog = createAdrCatalogService();
     env.provideService({ service: adrCatalogRef, deps: {}, factory: () => catalog });
+    // A service's deps resolve for the providing pack, so this store is the adr pack's own (its tasks), as in init.
+    env.provideService({
+      service: adrProgressRef,
+      deps: { scanner: projectScannerRef, store: coreServices.store },
+      factory: ({ scanner, store }) => createAdrProgressService({ scanner, catalog, tasks: createTaskStore(store) }),
+    });
+    env.provideService({ service: adrSuggestionsRef, deps: { scanner: projectScannerRef }, factory: ({ scanner }) => createAdrSuggestionsService({ scanner, catalog }) });
     env.registerInit({
       deps: {
         scanner: projectScannerRef,

@@ -159,3 +159,18 @@ export interface PreferenceReader {
 }
 
 export const preferenceReaderRef = createServiceRef<PreferenceReader>({ id: 'memory.preferences' });
+
+/** A recorded deployment as read back: the record, its id and when it was recorded. */
+export interface StoredDeployment extends DeploymentRecord {
+  id: string;
+  /** ISO time it was recorded. */
+  at: string;
+}
+
+/** Read access to the recorded deployments (the deployment pack's progress and rollback analysis). */
+export interface DeploymentHistory {
+  /** Deployments newest first; `project` is the workspace-relative project path as recorded ('.' for the root), `since` an ISO time. */
+  list(filter?: { project?: string; since?: string; limit?: number }): Promise<StoredDeployment[]>;
+}
+
+export const deploymentHistoryRef = createServiceRef<DeploymentHistory>({ id: 'memory.deployments' });

@@ -7,9 +7,10 @@
  */
 import { coreServices, definePlugin } from '../../sdk/index.js';
 import { KERNEL_RANGE } from '../kernel-range.js';
-import { memoryRecorderRef, preferenceReaderRef } from './api.js';
+import { deploymentHistoryRef, memoryRecorderRef, preferenceReaderRef } from './api.js';
 import { createPreferenceStore } from './analytics/preferences.js';
 import type { MemoryDeps } from './deps.js';
+import { createDeploymentHistory } from './graph/deployment-history.js';
 import { createRecorder } from './graph/recorder.js';
 import { MEMORY_RESOURCE_KIND } from './graph/resource.js';
 import { MEMORY_MIGRATIONS, type MemoryTables } from './store-schema.js';
@@ -44,6 +45,7 @@ export default definePlugin({
       factory: ({ store, logger }) => createRecorder(store.typed<MemoryTables>(), logger),
     });
     env.provideService({ service: preferenceReaderRef, deps: { store: coreServices.store }, factory: ({ store }) => createPreferenceStore(store.typed<MemoryTables>()) });
+    env.provideService({ service: deploymentHistoryRef, deps: { store: coreServices.store }, factory: ({ store }) => createDeploymentHistory(store.typed<MemoryTables>()) });
     env.registerInit({
       deps,
       init({ store, logger }) {

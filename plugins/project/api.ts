@@ -80,4 +80,32 @@ export interface ProjectDecisions {
   source(): DecisionSource | undefined;
 }
 
+/** One import of a source file, as the project's import graph resolved it. */
+export interface ProjectImport {
+  /** The module specifier as written. */
+  specifier: string;
+  /** 1-based line of the import statement. */
+  line: number;
+  kind: 'internal' | 'external' | 'builtin' | 'unresolved';
+  /** Internal: the imported file (or Go package folder), relative to the project root; external: the package name. */
+  target: string | null;
+}
+
+export interface ProjectSourceFile {
+  /** Relative to the project root. */
+  path: string;
+  language: string;
+  /** 'presentation' | 'application' | 'domain' | 'infrastructure' | 'shared' | 'test' | 'unknown', from the path (get_architectural_context's layers). */
+  layer: string;
+  imports: ProjectImport[];
+}
+
+/** The project pack's import graph service (`project.imports`): what get_architectural_context reads, for other packs (the rules pack's dependency rules). */
+export interface ProjectImports {
+  /** Every parsed source file of the project at `root` (a real path from resolveRoot) with its layer and imports (lines included). */
+  files(root: string, options?: { signal?: AbortSignal }): Promise<{ files: ProjectSourceFile[]; truncated: boolean }>;
+}
+
+export const projectImportsRef = createServiceRef<ProjectImports>({ id: 'project.imports' });
+
 export const projectDecisionsRef = createServiceRef<ProjectDecisions>({ id: 'project.decisions' });

@@ -7,8 +7,9 @@ import { coreServices, definePlugin, optional, Type } from '../../sdk/index.js';
 import { memoryRecorderRef } from '../memory/api.js';
 import { KERNEL_RANGE } from '../kernel-range.js';
 import { DEFAULT_MAX_FILES } from './scanner/index.js';
-import { projectDecisionsRef, projectScannerRef, type ProjectScanner } from './api.js';
+import { projectDecisionsRef, projectImportsRef, projectScannerRef, type ProjectScanner } from './api.js';
 import { createProjectDecisions } from './decisions.js';
+import { createProjectImports } from './imports/service.js';
 import { createProjectScanner } from './service.js';
 import { analyzeEnvironmentTool } from './tools/analyze-environment.js';
 import { analyzeProjectEcosystemTool } from './tools/analyze-project-ecosystem.js';
@@ -51,6 +52,8 @@ export default definePlugin({
       factory: ({ cache, options, workspace }) =>
         (scanner ??= createProjectScanner(cache, { maxFiles: options.maxFiles, roots: [workspace.root, ...workspace.allowedRoots] })),
     });
+    // The import graph get_architectural_context reads, with lines, for other packs (the rules pack).
+    env.provideService({ service: projectImportsRef, deps: { scanner: projectScannerRef }, factory: ({ scanner }) => createProjectImports(scanner) });
     const decisions = createProjectDecisions();
     env.provideService({ service: projectDecisionsRef, deps: {}, factory: () => decisions });
     env.registerInit({

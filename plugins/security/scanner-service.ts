@@ -27,6 +27,7 @@ import type { ScanBudget, ScanRule, SecurityRule, UserRule } from './rules/types
 import { describeRule, presetCandidates } from './worker/rule-transfer.js';
 import { scanTexts, type ScanTextsOptions, type ScanTextsResult } from './worker/scan-batches.js';
 import { ScanPool } from './worker/scan-pool.js';
+import { splitAnalysis, splitsAnalysis } from './worker/split-analysis.js';
 import { findWorkerFile, type WorkerFile } from './worker/worker-file.js';
 
 export type { CustomRuleRecord };
@@ -158,6 +159,11 @@ export function createSecurityScanner(packStore: Store, builtin: readonly Securi
       const target = characters * (1 + programSize / PROGRAM_PER_PASS) > IN_PROCESS_WEIGHT ? workerPool() : undefined;
       if (!target) return runJob(job, engine(budgetOf(timeoutMs)), input);
       const inProcessRules = added.filter((rule) => typeof rule.validate === 'function');
+      if (job === 'analyzeContent' && splitsAnalysis(input as JobInput<'analyzeContent'>, target.size)) {
+        const analysis = input as JobInput<'analyzeContent'>;
+        const collectOn = (share: JobInput<'collectCandidates'>) => target.run({ job: 'collectCandidates', input: share, custom: activeCustom().specs, presets: [[]] }, signal) as Promise<JobOutput<'collectCandidates'>>;
+        return (await splitAnalysis(engine(budgetOf(timeoutMs)), analysis, inProcessRules, collectOn)) as JobOutput<N>;
+      }
       const presets = texts.map((text) => presetCandidates(text, inProcessRules));
       return (await target.run({ job, input, custom: activeCustom().specs, presets }, signal)) as JobOutput<N>;
     },

@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { CallToolResult, Tool } from '@modelcontextprotocol/sdk/types.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { builtPacks, PACK_CATALOG } from '../../core/plugins/catalog.js';
+import { builtPacks } from '../../core/plugins/catalog.js';
 import { TOOLS_LIST_BUDGET_BYTES, toolsListBudget } from '../../core/tools/listed-schema.js';
 import { connectTestClient, startTestToolpack } from '../../sdk/testing.js';
 
@@ -117,16 +117,6 @@ describe('tools/list with every built pack', () => {
       }
     } finally {
       await small.stop();
-    }
-  });
-
-  it('no description names a tool that no pack serves yet', () => {
-    const served = new Set(tools.map((t) => t.name));
-    const unbuilt = PACK_CATALOG.flatMap((p) => p.tools).filter((name) => !served.has(name));
-    expect(unbuilt.length).toBeGreaterThan(0);
-    for (const tool of tools) {
-      const text = JSON.stringify([tool.description, tool.inputSchema, tool.outputSchema]);
-      for (const name of unbuilt) expect(text, `${tool.name} names ${name}`).not.toMatch(new RegExp(`\\b${name}\\b`));
     }
   });
 });

@@ -5,7 +5,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { ADR_TOOLS, assertBuilt, BUILTIN_TOOLS, createWorkspace, DOCS_TOOLS, FILES_TOOLS, FRESHNESS_TOOLS, README_TOOLS, MEMORY_TOOLS, PROJECT_TOOLS, SSG_TOOLS, packOf, repoRoot, runCli, SECURITY_TOOLS, SYSTEM_TOOLS } from './helpers.js';
+import { ADR_TOOLS, assertBuilt, BUILTIN_TOOLS, createWorkspace, DEPLOYMENT_TOOLS, DOCS_TOOLS, FILES_TOOLS, FRESHNESS_TOOLS, README_TOOLS, RESEARCH_TOOLS, RULES_TOOLS, SCORING_TOOLS, WORKFLOW_TOOLS, MEMORY_TOOLS, PROJECT_TOOLS, SSG_TOOLS, packOf, repoRoot, runCli, SECURITY_TOOLS, SYSTEM_TOOLS } from './helpers.js';
 
 const TEST_TIMEOUT = 60_000;
 
@@ -151,7 +151,7 @@ describe('toolpack CLI', () => {
       const run = await runCli(['list', '--json'], { cwd: ws.dir });
       expect(run.code, run.stderr).toBe(0);
       const names = (JSON.parse(run.stdout) as ListedTool[]).map((r) => r.name);
-      expect(names).toEqual([...MEMORY_TOOLS, ...PROJECT_TOOLS, ...ADR_TOOLS, ...SECURITY_TOOLS, ...SYSTEM_TOOLS, ...SSG_TOOLS, ...DOCS_TOOLS, ...README_TOOLS, ...FRESHNESS_TOOLS]);
+      expect(names).toEqual([...MEMORY_TOOLS, ...PROJECT_TOOLS, ...ADR_TOOLS, ...SECURITY_TOOLS, ...SCORING_TOOLS, ...WORKFLOW_TOOLS, ...RESEARCH_TOOLS, ...RULES_TOOLS, ...DEPLOYMENT_TOOLS, ...SYSTEM_TOOLS, ...SSG_TOOLS, ...DOCS_TOOLS, ...README_TOOLS, ...FRESHNESS_TOOLS]);
       for (const name of FILES_TOOLS) expect(names).not.toContain(name);
     });
 
@@ -189,12 +189,12 @@ describe('toolpack CLI', () => {
       expect((JSON.parse(run.stdout) as ListedTool[]).map((r) => r.name).sort()).toEqual([...SECURITY_TOOLS, ...FILES_TOOLS, ...SYSTEM_TOOLS].sort());
     });
 
-    it('--preset adr exposes the project and adr tools with files and system, not the security tools', { timeout: TEST_TIMEOUT }, async () => {
+    it('--preset adr exposes the project, adr, scoring, workflow, research, rules and deployment tools with files and system, not the security tools', { timeout: TEST_TIMEOUT }, async () => {
       const ws = createWorkspace();
       const run = await runCli(['list', '--json', '--preset', 'adr'], { cwd: ws.dir });
       expect(run.code, run.stderr).toBe(0);
       const names = (JSON.parse(run.stdout) as ListedTool[]).map((r) => r.name);
-      expect(names.sort()).toEqual([...PROJECT_TOOLS, ...ADR_TOOLS, ...FILES_TOOLS, ...SYSTEM_TOOLS].sort());
+      expect(names.sort()).toEqual([...PROJECT_TOOLS, ...ADR_TOOLS, ...SCORING_TOOLS, ...WORKFLOW_TOOLS, ...RESEARCH_TOOLS, ...RULES_TOOLS, ...DEPLOYMENT_TOOLS, ...FILES_TOOLS, ...SYSTEM_TOOLS].sort());
     });
 
     it('--preset docs exposes the project, memory, ssg, docs, readme and freshness tools, and no files, system or adr tools', { timeout: TEST_TIMEOUT }, async () => {

@@ -36,6 +36,11 @@ export const SSG_TOOLS = toolsOf('ssg');
 export const DOCS_TOOLS = toolsOf('docs');
 export const README_TOOLS = toolsOf('readme');
 export const FRESHNESS_TOOLS = toolsOf('freshness');
+export const SCORING_TOOLS = toolsOf('scoring');
+export const DEPLOYMENT_TOOLS = toolsOf('deployment');
+export const WORKFLOW_TOOLS = toolsOf('workflow');
+export const RESEARCH_TOOLS = toolsOf('research');
+export const RULES_TOOLS = toolsOf('rules');
 /** Every tool of the built packs, in the order the kernel lists them (catalogue order). */
 export const BUILTIN_TOOLS: readonly string[] = builtPacks().flatMap((p) => p.tools);
 export const packOf = (tool: string) => PACK_CATALOG.find((p) => p.tools.includes(tool))?.id ?? 'unknown';

@@ -13,6 +13,7 @@ import { alternativesOf, TECHNOLOGIES } from './table.js';
 import { adrText, mentionedTechnologies, readDecision, type DecisionSource } from './text.js';
 import { tasksForAdr, type TodoDocument } from './todo-markdown.js';
 import { AREA_INFO, type Technology } from './types.js';
+import type { AdrTaskCounts } from '../api.js';
 
 /** unverifiable: an architecture style the scan shows no sign of; folder names cannot show it is absent, so it is not a gap. */
 export type DecisionStatus = 'implemented' | 'gap' | 'conflict' | 'skipped' | 'unverifiable';
@@ -32,18 +33,9 @@ export interface DecisionCheck {
   targets?: Array<{ technology: string; evidence: string[] }>;
 }
 
-export interface TaskProgress {
+/** One ADR's tasks: the api's counts (AdrTaskCounts) and where they came from. */
+export interface TaskProgress extends AdrTaskCounts {
   source: 'store' | 'todo-file' | 'none';
-  total: number;
-  completed: number;
-  inProgress: number;
-  pending: number;
-  blocked: number;
-  cancelled: number;
-  /** Pending tasks generate_adr_todo made that nobody has updated since: planned work, not evidence either way. */
-  untouchedGenerated: number;
-  /** completed / (total - cancelled - untouchedGenerated); null without such tasks. */
-  completionRate: number | null;
 }
 
 export interface AdrProgress extends AdrRef {
@@ -93,6 +85,12 @@ function progressOf(statuses: TaskStatus[], source: TaskProgress['source'], unto
 
 /** A task generate_adr_todo planned and nobody has started, finished or edited: it says nothing about whether the code carries the ADR out. */
 const untouchedGenerated = (task: Task) => task.origin === 'generated' && task.status === 'pending' && task.updatedAt === task.createdAt;
+
+/** A project's stored tasks counted as an ADR's are (the adr.progress service's taskCounts). */
+export function countTasks(tasks: readonly Task[]): Omit<TaskProgress, 'source'> {
+  const { source: _source, ...counts } = progressOf(tasks.map((task) => task.status), 'store', tasks.filter(untouchedGenerated).length);
+  return counts;
+}
 
 /** Stored tasks linked to the ADR's path; failing those, the TODO.md checkboxes under a heading naming it. */
 function taskProgress(adr: ParsedAdr, ref: AdrRef, tasks: Task[], todo: TodoDocument | null): TaskProgress {

@@ -4,15 +4,11 @@
  * counted, mismatches between records and code are listed, and an alignment
  * score is computed from those counts (the formula is in the result).
  */
-import { stat } from 'node:fs/promises';
-import { isAbsolute, join } from 'node:path';
-import { FileSystemError, Params, StringEnum, Type, defineTool, type Workspace } from '../../../sdk/index.js';
+import { Params, StringEnum, Type, defineTool } from '../../../sdk/index.js';
 import { ConversationContext, ConversationUse, conversationFocus, conversationUse, focusFirst, ProjectPath } from '../../project/api.js';
 import type { AdrToolDeps } from '../deps.js';
-import { AdrRefSchema, adrRefMaker } from '../evidence/adr-ref.js';
-import { compareProgress } from '../evidence/progress.js';
-import { EvidenceIndex } from '../evidence/scan-evidence.js';
-import { parseTodo, type TodoDocument } from '../evidence/todo-markdown.js';
+import { AdrRefSchema } from '../evidence/adr-ref.js';
+import { runProgress } from '../evidence/run-progress.js';
 
 const Tasks = Type.Object({
   source: StringEnum(['store', 'todo-file', 'none'] as const, { description: 'store: tasks linked to the ADR; todo-file: checkboxes under a TODO.md heading naming the ADR.' }),
@@ -62,15 +58,6 @@ const Environment = Type.Object({
   decisions: Type.Object({ implemented: Type.Number(), gap: Type.Number(), conflict: Type.Number() }),
   undocumented: Type.Array(Type.Object({ technology: Type.String(), evidence: Type.Array(Type.String()) }), { description: 'Deployment and CI technologies in the project that no accepted ADR mentions.' }),
 });
-
-async function readTodo(root: string, todoPath: string, workspace: Pick<Workspace, 'resolve' | 'relative' | 'readText'>) {
-  const real = await workspace.resolve(isAbsolute(todoPath) ? todoPath : join(root, todoPath), 'todoPath');
-  const info = await stat(real).catch(() => null);
-  if (!info) return { path: workspace.relative(real), found: false, doc: null as TodoDocument | null };
-  if (!info.isFile()) throw new FileSystemError(`parameter "todoPath": "${todoPath}" is not a file (expected a Markdown TODO file)`, { parameter: 'todoPath', path: todoPath });
-  // Confined: a TODO swapped for a symlink out of the workspace since the check is refused.
-  return { path: workspace.relative(real), found: true, doc: await parseTodo(await workspace.readText(real, { param: 'todoPath' })) };
-}
 
 export const compareAdrProgressTool = (deps: AdrToolDeps) =>
   defineTool({
@@ -139,19 +126,13 @@ export const compareAdrProgressTool = (deps: AdrToolDeps) =>
       const strict = input.strictMode ?? true;
       const environmentCheck = input.includeEnvironmentCheck ?? true;
       const root = await deps.scanner.resolveRoot(input.projectPath, context.workspace);
-      const location = await deps.catalog.locate(root, input.adrDirectory, context.workspace);
-      const catalog = await deps.catalog.read(location);
-      const todo = await readTodo(root, input.todoPath?.trim() || 'TODO.md', context.workspace);
-      const { scan, files, cached } = await deps.scanner.scan(root, { signal: context.signal });
-
-      const result = compareProgress({
-        catalog,
-        refOf: adrRefMaker(root, catalog),
-        evidence: new EvidenceIndex(scan, files),
-        tasks: await deps.tasks.list(root),
-        todo: todo.doc,
+      const { location, catalog, todo, scan, cached, result } = await runProgress(deps, root, {
+        workspace: context.workspace,
+        adrDirectory: input.adrDirectory,
+        todoPath: input.todoPath,
         strict,
         environmentCheck,
+        signal: context.signal,
       });
       // The focus orders and marks the ADRs; it changes no verdict, count or score.
       const focus = conversationFocus(input.conversationContext);

@@ -6,9 +6,9 @@
 import { Params, StringEnum, Type, ValidationError, defineTool } from '../../../sdk/index.js';
 import { ConversationContext, ProjectPath } from '../../project/api.js';
 import type { AdrToolDeps } from '../deps.js';
-import { AdrRefSchema, adrRefMaker } from '../evidence/adr-ref.js';
-import { EvidenceIndex } from '../evidence/scan-evidence.js';
-import { focusText, suggestAdrs } from '../evidence/suggestions.js';
+import { AdrRefSchema } from '../evidence/adr-ref.js';
+import { runSuggestions } from '../evidence/run-suggestions.js';
+import { focusText } from '../evidence/suggestions.js';
 import { PRIORITIES, SCOPES } from '../evidence/types.js';
 import { rememberSuggestions } from '../remember.js';
 
@@ -76,18 +76,13 @@ export const suggestAdrsTool = (deps: AdrToolDeps) =>
       }
       const scope = input.analysisScope ?? 'all';
       const root = await deps.scanner.resolveRoot(input.projectPath, context.workspace);
-      const location = await deps.catalog.locate(root, input.adrDirectory, context.workspace);
-      const catalog = await deps.catalog.read(location);
-      const { scan, files, cached } = await deps.scanner.scan(root, { signal: context.signal });
-
-      const result = suggestAdrs({
-        catalog,
-        refOf: adrRefMaker(root, catalog),
-        evidence: new EvidenceIndex(scan, files),
+      const { location, scan, cached, result } = await runSuggestions(deps, root, {
+        workspace: context.workspace,
+        adrDirectory: input.adrDirectory,
         scope,
         max,
-        adrDirectory: location.relative,
         focus: focusText(input.conversationContext),
+        signal: context.signal,
       });
       const covered = result.coveredAreas.map((a) => a.area).join(', ');
       await rememberSuggestions(deps.memory, context.workspace.relative(root), result.suggestions);

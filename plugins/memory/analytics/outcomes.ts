@@ -23,6 +23,9 @@ export interface Deployment {
   at: string;
   target?: string;
   error?: string;
+  /** The tool that recorded it, and how long the deployment took when it said. */
+  tool?: string;
+  durationMs?: number;
 }
 
 export function verdictOf(outcome: unknown, evidence: unknown): Verdict {
@@ -69,7 +72,7 @@ export function bySsg(deployments: Iterable<Deployment>): Map<string, Deployment
   return groups;
 }
 
-type DeploymentRow = Pick<MemoryTables['memory_nodes'], 'id' | 'project' | 'data' | 'created_at'>;
+type DeploymentRow = Pick<MemoryTables['memory_nodes'], 'id' | 'project' | 'data' | 'created_at' | 'tool'>;
 
 function toDeployment(row: DeploymentRow): Deployment | undefined {
   let data: Record<string, unknown>;
@@ -92,6 +95,8 @@ function toDeployment(row: DeploymentRow): Deployment | undefined {
     at: row.created_at,
     ...(typeof data.target === 'string' ? { target: data.target } : {}),
     ...(typeof data.error === 'string' ? { error: data.error } : {}),
+    ...(row.tool ? { tool: row.tool } : {}),
+    ...(typeof data.durationMs === 'number' ? { durationMs: data.durationMs } : {}),
   };
 }
 
@@ -107,7 +112,7 @@ export interface DeploymentFilter {
 export async function loadDeployments(db: Kysely<MemoryTables>, filter: DeploymentFilter = {}): Promise<Deployment[]> {
   const rows: DeploymentRow[] = [];
   const run = async (projects?: readonly string[]) => {
-    let q = db.selectFrom('memory_nodes').select(['id', 'project', 'data', 'created_at']).where('type', '=', 'deployment');
+    let q = db.selectFrom('memory_nodes').select(['id', 'project', 'data', 'created_at', 'tool']).where('type', '=', 'deployment');
     if (projects) {
       q = q.where('id', 'in', (sub) =>
         sub

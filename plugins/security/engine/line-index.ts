@@ -3,17 +3,18 @@
  * computed once per text, on first use: a text with no finding never needs them.
  */
 export class LineIndex {
-  private computed?: number[];
+  private computed?: ArrayLike<number>;
 
-  /** `starts`: the line starts when already known. */
+  /** `starts`: the line starts when already known (another thread indexed the same text). */
   constructor(
     readonly text: string,
-    starts?: number[],
+    starts?: ArrayLike<number>,
   ) {
     this.computed = starts;
   }
 
-  private get starts(): number[] {
+  /** The offset each line starts at, ascending. */
+  get starts(): ArrayLike<number> {
     if (!this.computed) {
       const starts = [0];
       const text = this.text;

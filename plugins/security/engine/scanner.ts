@@ -42,7 +42,21 @@ export interface ScanOptions {
    * merged before overlaps are resolved; filtered by content type and confidence like the rest.
    */
   presets?: readonly Finding[];
+  /** Run only this share of the rules (one of two threads scanning the same text, see worker/split-analysis.ts). */
+  part?: RulePart;
+  /** False: candidates get line and column 0 and the text's lines are not indexed (the caller places them). */
+  positions?: boolean;
+  /** The text as one byte per character, when the caller has it: spares the keyword pass its own copy. */
+  textBytes?: Uint8Array;
 }
+
+/**
+ * The two shares of a rule list two threads scan the same text with: rules
+ * with keywords (they need the keyword pass), and the rest (leads, user
+ * patterns, whole-text sweeps). They take about the same time on mixed text.
+ */
+export type RulePart = 'keyword' | 'other';
+export const partOf = (rule: ScanRule): RulePart => (rule.keywords?.length && !isUserRule(rule) ? 'keyword' : 'other');
 
 export const isUserRule = (rule: ScanRule): rule is UserRule => 'matcher' in rule && rule.matcher !== undefined;
 
@@ -214,18 +228,21 @@ function better(a: Finding, b: Finding): Finding {
   return a.matchEnd - a.matchStart <= b.matchEnd - b.matchStart ? a : b;
 }
 
+const NO_POSITION = { line: 0, column: 0 };
+
 /** Every confirmed candidate of `rules`, overlapping ones included, in rule order; and the text's lines. */
 export function collect(text: string, rules: readonly ScanRule[], options: ScanOptions): { raw: Finding[]; lines: LineIndex } {
-  const active = rules.filter((rule) => applies(rule, options));
-  const { hits } = matcherFor(active).scan(text);
+  const active = rules.filter((rule) => applies(rule, options) && (!options.part || partOf(rule) === options.part));
+  const { hits } = matcherFor(active).scan(text, options.textBytes);
   const lines = new LineIndex(text);
+  const position = options.positions === false ? () => NO_POSITION : (offset: number) => lines.position(offset);
   const raw: Finding[] = [];
   let digitStarts: DigitStarts | undefined;
   for (const rule of active) {
     if (isUserRule(rule)) {
       for (const m of rule.matcher.matches(text, options.budget)) {
         const value = text.slice(m.secretStart, m.secretEnd);
-        if (confirmed(rule, value)) raw.push({ rule, start: m.secretStart, end: m.secretEnd, matchStart: m.start, matchEnd: m.end, value, ...lines.position(m.secretStart) });
+        if (confirmed(rule, value)) raw.push({ rule, start: m.secretStart, end: m.secretEnd, matchStart: m.start, matchEnd: m.end, value, ...position(m.secretStart) });
       }
       checkBudget(options.budget);
       continue;
@@ -236,7 +253,7 @@ export function collect(text: string, rules: readonly ScanRule[], options: ScanO
       const value = window.slice(span[0], span[1]);
       if (!confirmed(rule, value)) return;
       const start = from + span[0];
-      raw.push({ rule, start, end: from + span[1], matchStart: from + match.index, matchEnd: from + match.index + match[0].length, value, ...lines.position(start) });
+      raw.push({ rule, start, end: from + span[1], matchStart: from + match.index, matchEnd: from + match.index + match[0].length, value, ...position(start) });
     };
     const lead = rule.keywords?.length ? undefined : leadOf(rule);
     if (lead) {
@@ -266,7 +283,11 @@ export function collect(text: string, rules: readonly ScanRule[], options: ScanO
 
 export function scan(text: string, rules: readonly ScanRule[], options: ScanOptions = {}): ScanResult {
   const { raw, lines } = collect(text, rules, options);
-  // One finding per overlapping stretch of sensitive text.
+  return { findings: resolveOverlaps(text, raw), lines };
+}
+
+/** Candidates (in rule order: ties keep the earlier rule) to one finding per overlapping stretch of sensitive text. */
+export function resolveOverlaps(text: string, raw: Finding[]): Finding[] {
   raw.sort((a, b) => a.start - b.start || b.end - a.end);
   const findings: Finding[] = [];
   for (const finding of raw) {
@@ -275,10 +296,10 @@ export function scan(text: string, rules: readonly ScanRule[], options: ScanOpti
       findings.push(finding);
       continue;
     }
-    // Keep the better rule, over the union of both spans, so masking covers all of it.
+    // Keep the better rule, over the union of both spans (which starts where `last` does), so masking covers all of it.
     const winner = better(last, finding);
     const end = Math.max(last.end, finding.end);
-    findings[findings.length - 1] = { ...winner, start: last.start, end, value: text.slice(last.start, end), ...lines.position(last.start) };
+    findings[findings.length - 1] = { ...winner, start: last.start, end, value: text.slice(last.start, end), line: last.line, column: last.column };
   }
-  return { findings, lines };
+  return findings;
 }

@@ -7,10 +7,12 @@ import { complianceReport, type FrameworkKey } from '../engine/compliance.js';
 import { LIMITS } from '../engine/limits.js';
 import { maskedLine } from '../engine/line-context.js';
 import { maskedExcerpt } from '../engine/masker.js';
-import type { RuleEngine } from '../engine/rule-engine.js';
+import type { LineIndex } from '../engine/line-index.js';
+import type { RuleEngine, ScanRequest } from '../engine/rule-engine.js';
+import type { Finding } from '../engine/scanner.js';
 import { countBy, mostSevere, SEVERITY_RANK, severityOfFinding, worstRank } from '../engine/top-findings.js';
 import { userPatternRules } from '../engine/user-patterns.js';
-import { SEVERITIES, type ContentType } from '../rules/types.js';
+import { SEVERITIES, type ContentType, type ScanRule } from '../rules/types.js';
 
 const MASKABLE = new Set(['secret', 'credential', 'pii']); // categories whose values are masked
 
@@ -26,14 +28,24 @@ export interface AnalyzeInput {
   treeSitter?: boolean;
 }
 
-export async function analyzeContent(engine: RuleEngine, input: AnalyzeInput) {
-  const { content, contentType } = input;
-  const { findings, lines } = engine.scan(content, {
-    contentType: input.strictValidation ? 'mixed' : contentType,
+/** The scan analyze_content_security runs (the same whether one thread scans or two share the rules). */
+export function analysisScanRequest(input: AnalyzeInput): ScanRequest & { extraRules: ScanRule[] } {
+  return {
+    contentType: input.strictValidation ? 'mixed' : input.contentType,
     confidenceThreshold: input.confidenceThreshold,
     includeSensitiveFiles: input.checkFilePatterns ?? false,
     extraRules: userPatternRules(input.userDefinedPatterns, 'userDefinedPatterns'),
-  });
+  };
+}
+
+export async function analyzeContent(engine: RuleEngine, input: AnalyzeInput) {
+  const { findings, lines } = engine.scan(input.content, analysisScanRequest(input));
+  return analysisReport(input, findings, lines);
+}
+
+/** The report on a scan's findings (sorted, overlaps resolved). */
+export async function analysisReport(input: AnalyzeInput, findings: Finding[], lines: LineIndex) {
+  const { content, contentType } = input;
   const shown = mostSevere(findings, LIMITS.findings, severityOfFinding);
 
   const securityIssues = shown.map((f) => ({

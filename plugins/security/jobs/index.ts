@@ -8,6 +8,7 @@
 import type { RuleEngine } from '../engine/rule-engine.js';
 import { analyzeContent, type AnalyzeInput } from './analyze-content.js';
 import { basicMasking, type BasicMaskingInput } from './basic-masking.js';
+import { collectCandidates, type CollectCandidatesInput } from './collect-candidates.js';
 import { generateMasking, type GenerateMaskingInput } from './generate-masking.js';
 import { maskStrings, type MaskStringsInput } from './mask-strings.js';
 import { scanTexts, type ScanTextsInput } from './scan-texts.js';
@@ -34,6 +35,7 @@ export const JOBS = {
     ],
   }),
   maskStrings: job({ run: maskStrings, texts: (i: MaskStringsInput) => i.texts, patterns: (i) => [['customPatterns', i.patterns]] }),
+  collectCandidates: job({ run: collectCandidates, texts: (i: CollectCandidatesInput) => [i.content], patterns: (i) => [['userDefinedPatterns', i.userDefinedPatterns]] }),
   scanTexts: job({ run: scanTexts, texts: (i: ScanTextsInput) => i.texts.map((t) => t.content), patterns: () => [] }),
 };
 

@@ -55,6 +55,11 @@ export class ScanPool {
     this.slots = Array.from({ length: Math.max(1, options.size) }, () => ({}));
   }
 
+  /** How many workers the pool runs (jobs beyond it queue). */
+  get size(): number {
+    return this.slots.length;
+  }
+
   run(message: Omit<JobMessage, 'id' | 'budgetMs'>, signal?: AbortSignal): Promise<unknown> {
     if (this.closed) return Promise.reject(internal('the security scanner has been shut down'));
     if (signal?.aborted) return Promise.reject(new ContentError('the call was cancelled'));

@@ -94,4 +94,22 @@ describe('scans on the worker', () => {
       await kernel.stop();
     }
   });
+
+  it('share a text of 1 MiB or more between both workers and report what one worker reports', async () => {
+    const start = (scanWorkers: number) => startTestToolpack({ config: { plugins: [['security', { scanWorkers }]] }, extensions: [[securityRulesExtensionPoint, addAcmeRules]] });
+    const [one, two] = [await start(1), await start(2)];
+    try {
+      const sample = `a = "acme_svc_${fakeString(23, 1)}7"\nb = "acme_svc_${fakeString(23, 2)}8"\nc = "zeta_${fakeString(20, 3, 'abcdefghijklmnopqrstuvwxyz0123456789')}"\nref INT-482910 mail jane.doe@corp-mail.io\nGITHUB_TOKEN=ghp_${fakeString(36, 4)}\n`;
+      const content = Array.from({ length: 300 }, (_, i) => `${'const n = 1;\n'.repeat(300)}${sample.replace('INT-', `INT-${i % 10}`)}`).join('');
+      expect(content.length).toBeGreaterThan(1024 * 1024);
+      const analyse = async (kernel: typeof one) => (await kernel.call('analyze_content_security', { content, userDefinedPatterns: ['INT-[0-9]{6}'], complianceFrameworks: ['GDPR'] })).structuredContent as any;
+      const [single, shared] = [await analyse(one), await analyse(two)];
+      expect(shared).toEqual(single);
+      expect(single.totalFindings).toBe(300 * 5);
+      expect(single.patterns.detected.sort()).toEqual(['acme-service-token', 'email-address', 'github-personal-access-token', 'user-pattern-1', 'zeta-key']);
+    } finally {
+      await one.stop();
+      await two.stop();
+    }
+  });
 });

@@ -1,0 +1,21 @@
+/** What the deployment pack's tools are built with; per-call services (workspace, confirm, progress) come in the tool context. */
+import type { Git, Logger } from '../../sdk/index.js';
+import type { AdrCatalogService } from '../adr/api.js';
+import type { DeploymentHistory, MemoryRecorder } from '../memory/api.js';
+import type { ProjectScanner } from '../project/api.js';
+import type { SecurityScanner } from '../security/api.js';
+
+export interface DeploymentDeps {
+  /** The project pack's scanner: infrastructure (Dockerfiles, compose, Kubernetes, Helm, Terraform, serverless), CI, manifests. */
+  scanner: ProjectScanner;
+  /** The adr pack's catalogue: the accepted decisions guidance is drawn from. */
+  catalog: AdrCatalogService;
+  /** The security pack's scanner: scanTexts over what would be pushed. */
+  security: SecurityScanner;
+  /** simple-git bound to a folder of the workspace, hardened (sdk/git.ts). */
+  git: Git;
+  logger: Logger;
+  /** The memory pack, when loaded: recorded deployments to read, and where pushes are recorded. */
+  memory?: MemoryRecorder | undefined;
+  deployments?: DeploymentHistory | undefined;
+}

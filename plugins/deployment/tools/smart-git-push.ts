@@ -1,0 +1,172 @@
+/**
+ * smart_git_push: scan what a push would send (staged files and the commits
+ * the remote lacks) with the security pack, analyse the outgoing commits, run
+ * the pre-push checks, and push only when they pass, or when the user agrees
+ * (forceSecurityCheck false, through the kernel's confirmation). git runs with
+ * argument arrays only.
+ */
+import type { SimpleGit } from 'simple-git';
+import { Params, StringEnum, Type, ValidationError, defineTool, type ToolContext } from '../../../sdk/index.js';
+import { ConversationContext, conversationFocus } from '../../project/api.js';
+import type { DeploymentDeps } from '../deps.js';
+import { blockers, runChecks, type CheckResult } from '../push/checks.js';
+import { inspectPush, type Inspection } from '../push/inspect.js';
+import { MAX_LISTED_FINDINGS, commitsSection, repositorySection, scannedSection, stagedSection } from '../push/report.js';
+import { commitAndPush } from '../push/run-push.js';
+import { CheckSchema, CommitSchema, FindingSchema, OPERATIONS, PushSchema, RepositorySchema, StagedSchema } from '../push/schemas.js';
+
+interface Input {
+  operation: (typeof OPERATIONS)[number];
+  projectPath?: string;
+  commitMessage?: string;
+  branch?: string;
+  forceSecurityCheck?: boolean;
+}
+
+async function openRepository(deps: DeploymentDeps, projectPath: string | undefined, context: ToolContext): Promise<SimpleGit> {
+  const root = await deps.scanner.resolveRoot(projectPath, context.workspace, 'projectPath');
+  const git = await deps.git.at(root);
+  if (!(await git.checkIsRepo())) {
+    throw new ValidationError(`parameter "projectPath": expected a folder inside a git repository; "${context.workspace.relative(root) || '.'}" is not in one`, { parameter: 'projectPath' });
+  }
+  return git;
+}
+
+/** Checks every operation shares; throws for a push no one could approve (staged changes without a message). */
+async function examine(deps: DeploymentDeps, input: Input, context: ToolContext) {
+  if (input.commitMessage !== undefined && !input.commitMessage.trim()) {
+    throw new ValidationError('parameter "commitMessage": expected a non-empty commit message', { parameter: 'commitMessage' });
+  }
+  const git = await openRepository(deps, input.projectPath, context);
+  const inspection = await inspectPush(git, deps.security, input.branch, context.signal);
+  const result = await runChecks(inspection, context.workspace, { commitMessage: input.commitMessage });
+  if (input.operation === 'push' && inspection.staged.length && input.commitMessage === undefined) {
+    throw new ValidationError(`parameter "commitMessage": required to push, since ${inspection.staged.length} staged change(s) must be committed first`, { parameter: 'commitMessage' });
+  }
+  return { git, inspection, result };
+}
+
+const contentBlockers = (result: CheckResult) => blockers(result.checks).filter((c) => c.kind === 'content');
+const repositoryBlockers = (result: CheckResult) => blockers(result.checks).filter((c) => c.kind === 'repository');
+
+export const smartGitPushTool = (deps: DeploymentDeps) =>
+  defineTool({
+    name: 'smart_git_push',
+    title: 'Smart git push',
+    description:
+      'Check what a git push would send (staged files in full and the commits the remote lacks) for secrets, sensitive files (.env, keys), merge-conflict markers and large files, analyse the outgoing commits (files, size, conventional-commit form), or commit the staged changes and push the branch only when the checks pass. ' +
+      'Use security_check, commit_analysis or pre_push_validation before pushing; push refuses with the blockers listed, or with forceSecurityCheck false asks the user to confirm.',
+    input: Params({
+      operation: StringEnum(OPERATIONS, { description: 'security_check: findings in what would be pushed; commit_analysis: the outgoing commits and the staged changes; pre_push_validation: every check and blocker; push: the checks, then commit and push when clean.' }),
+      projectPath: Type.Optional(Type.String({ description: 'A folder of the git repository, inside the workspace; defaults to the workspace root.' })),
+      commitMessage: Type.Optional(Type.String({ description: 'push: the message the staged changes are committed with (required when something is staged); taken literally, never through a shell.' })),
+      branch: Type.Optional(Type.String({ description: 'Local branch to push to the same name on its remote (its upstream remote, else origin); defaults to the current branch. Staged changes are part of the push only when it is the checked-out branch.' })),
+      forceSecurityCheck: Type.Optional(Type.Boolean({ default: true, description: 'push: true refuses to push while a secret, sensitive file, conflict marker or oversized file is found; false asks the user to confirm pushing anyway.' })),
+      conversationContext: ConversationContext('Its focus areas, goals and constraints are echoed in "conversation"; no check, finding or verdict depends on it.'),
+    }),
+    output: Type.Object({
+      operation: StringEnum(OPERATIONS),
+      summary: Type.String(),
+      verdict: StringEnum(['clean', 'blocked'] as const, { description: 'blocked: a secret, sensitive file, conflict marker, oversized file, or (pre_push_validation, push) a repository problem stands in the way.' }),
+      repository: RepositorySchema,
+      staged: StagedSchema,
+      outgoingCommits: Type.Integer(),
+      findings: Type.Array(FindingSchema),
+      findingsTotal: Type.Integer(),
+      findingsTruncated: Type.Boolean(),
+      scanned: Type.Object({ versions: Type.Integer({ description: 'Distinct file versions read.' }), binarySkipped: Type.Integer(), unscanned: Type.Integer() }),
+      commits: Type.Optional(Type.Array(CommitSchema, { description: 'commit_analysis: the outgoing commits, oldest first (the newest 100 when there are more).' })),
+      checks: Type.Optional(Type.Array(CheckSchema)),
+      blockers: Type.Optional(Type.Array(Type.String())),
+      push: Type.Optional(PushSchema),
+      conversation: Type.Optional(Type.Object({ focus: Type.Array(Type.String()), constraints: Type.Array(Type.String()), note: Type.String() })),
+    }),
+    annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: true },
+    // Only a push with forceSecurityCheck false and content blockers asks; a forced check refuses in the handler instead.
+    confirm: async (input, context) => {
+      if (input.operation !== 'push' || input.forceSecurityCheck !== false) return undefined;
+      const { inspection, result } = await examine(deps, input, context);
+      const content = contentBlockers(result);
+      if (!content.length || repositoryBlockers(result).length) return undefined;
+      const { branch, remote } = inspection.state;
+      return {
+        action: `Push "${branch}" to "${remote}" despite ${content.length} blocking check(s)`,
+        description: `smart_git_push found ${content.map((c) => c.check).join(', ')} in what would be pushed:\n${content.map((c) => `- ${c.message}\n${c.evidence.map((e) => `  - ${e}`).join('\n')}`).join('\n')}`,
+        risks: ['Once pushed, a secret is in the remote history for everyone with access: it must be rotated, and removing it needs a history rewrite.'],
+      };
+    },
+    async handler(input, context) {
+      const { git, inspection, result } = await examine(deps, input, context);
+      const { checks } = result;
+      const operation = input.operation;
+      const blocking = inspection.findings.filter((f) => f.blocking);
+      const listed = operation === 'commit_analysis' ? [] : inspection.findings.slice(0, MAX_LISTED_FINDINGS);
+      const allBlockers = blockers(checks);
+      const securityBlocked = contentBlockers(result).length > 0;
+      const verdict = (operation === 'security_check' || operation === 'commit_analysis' ? blocking.length > 0 : allBlockers.length > 0) ? 'blocked' : 'clean';
+      const focus = conversationFocus(input.conversationContext);
+      const base = {
+        operation,
+        repository: repositorySection(inspection),
+        staged: stagedSection(inspection),
+        outgoingCommits: inspection.commitsTotal,
+        findings: listed,
+        findingsTotal: operation === 'commit_analysis' ? 0 : inspection.findings.length,
+        findingsTruncated: operation !== 'commit_analysis' && inspection.findings.length > listed.length,
+        scanned: scannedSection(inspection),
+        verdict: verdict as 'clean' | 'blocked',
+        ...(input.conversationContext !== undefined
+          ? { conversation: { focus: focus.phrases, constraints: focus.constraints, note: 'Recorded only: the checks, findings and verdict do not depend on it.' } }
+          : {}),
+      };
+      const what = `${inspection.commitsTotal} outgoing commit(s) and ${inspection.staged.length} staged file(s) on ${inspection.state.branch ?? 'a detached HEAD'}`;
+      const blockerLines = allBlockers.map((c) => `${c.check}: ${c.message}`);
+
+      if (operation === 'security_check') {
+        const files = new Set(blocking.map((f) => f.file)).size;
+        const summary = blocking.length
+          ? `Blocked: ${blocking.length} blocking finding(s) in ${files} file(s) among ${what}.`
+          : `Clean: no secret or sensitive file in ${what}${inspection.findings.length ? ` (${inspection.findings.length} non-blocking finding(s))` : ''}.`;
+        return { ...base, summary };
+      }
+      if (operation === 'commit_analysis') {
+        const commits = commitsSection(inspection);
+        const conventional = commits.filter((c) => c.conventional.valid).length;
+        const summary = `${what}: ${conventional} of ${commits.length} listed commit(s) in conventional-commit form, ${commits.filter((c) => c.secrets).length} with secrets.`;
+        return { ...base, summary, commits };
+      }
+      if (operation === 'pre_push_validation') {
+        const warnings = checks.filter((c) => c.status === 'warning').length;
+        const summary = allBlockers.length ? `Blocked by ${allBlockers.map((c) => c.check).join(', ')} (${what}).` : `Ready to push ${what}${warnings ? ` with ${warnings} warning(s)` : ''}.`;
+        return { ...base, summary, checks, blockers: blockerLines };
+      }
+
+      // push
+      const { state } = inspection;
+      const notPushed = (reason: string) => ({
+        ...base,
+        summary: `Not pushed: ${reason}`,
+        checks,
+        blockers: blockerLines,
+        push: { pushed: false, reason, committed: null, remote: state.remote, branch: state.branch, setUpstream: false, pushedHead: null, remoteTrackingHead: null, confirmedByUser: false, output: '' },
+      });
+      const repoBlocked = repositoryBlockers(result);
+      if (repoBlocked.length) return notPushed(repoBlocked.map((c) => c.message).join(' '));
+      if (securityBlocked && input.forceSecurityCheck !== false) {
+        return notPushed(`${contentBlockers(result).map((c) => c.message).join(' ')} Remove them (or, to push anyway, call again with forceSecurityCheck false and confirm).`);
+      }
+      // Here: clean, or forceSecurityCheck false and the user confirmed the content blockers (the kernel ran `confirm` first).
+      const done = await commitAndPush(git, inspection, result.remoteKind!, { workspace: context.workspace, commitMessage: input.commitMessage, signal: context.signal });
+      const summary = done.pushed
+        ? `Pushed ${state.branch} (${done.pushedHead?.slice(0, 10)}) to ${state.remote}${done.committed ? ` after committing ${inspection.staged.length} staged file(s)` : ''}${done.setUpstream ? '; upstream set' : ''}.`
+        : `Not pushed: ${done.reason}`;
+      await deps.memory?.recordInteraction({ tool: 'smart_git_push', project: state.toplevel, summary }).catch((error: unknown) => deps.logger.warn({ error }, 'could not record the push'));
+      return {
+        ...base,
+        summary,
+        checks,
+        blockers: blockerLines,
+        push: { ...done, remote: state.remote, branch: state.branch, confirmedByUser: securityBlocked },
+      };
+    },
+  });

@@ -1,0 +1,67 @@
+/**
+ * create_rule_set: rules checked against the published schema (each invalid one
+ * named by index and id with what is wrong), then written as a JSON or YAML
+ * rule set validate_rules reads, or returned. An existing file is never replaced.
+ */
+import { defineTool, FileSystemError, Params, StringEnum, Type, ValidationError, writeWorkspaceText } from '../../../sdk/index.js';
+import type { RulesDeps } from '../deps.js';
+import { RULE_SET_SCHEMA, RULE_SET_SCHEMA_ID, RuleSet, type RuleSetValue } from '../model/schema.js';
+import { assertRules } from '../model/validate.js';
+import { ruleSetText } from '../render.js';
+import { tally } from './shared.js';
+
+export const createRuleSetTool = (_deps: RulesDeps) =>
+  defineTool({
+    name: 'create_rule_set',
+    title: 'Create a rule set',
+    description:
+      'Write a machine-readable architecture rule set (json or yaml) that validate_rules accepts, after checking every rule against the published JSON schema (returned in the result). ' +
+      'Each rule: id, type (naming, structure, dependencies, patterns, security), description, severity (error, warning, info), source (adr, code or manual; default manual), check (forbid-dependency, require-dependency, forbid-import, file-naming, folder-structure, forbid-pattern, or null with uncheckedReason), optional fix. Rules from generate_rules can be passed as they are.',
+    input: Params({
+      name: Type.String({ minLength: 1, description: 'Name of the rule set.' }),
+      description: Type.Optional(Type.String({ description: 'What the rule set is for.' })),
+      rules: Type.Array(Type.Object({}, { additionalProperties: true }), { description: 'The rules (see the description for their fields; the schema is in the result).' }),
+      outputPath: Type.Optional(Type.String({ description: 'File to write in the workspace (.json, or .yaml/.yml for yaml); an existing file is refused. Absent: the rule set is only returned.' })),
+      format: Type.Optional(StringEnum(['json', 'yaml'] as const, { default: 'json', description: 'Serialisation of the written or returned rule set.' })),
+    }),
+    output: Type.Object({
+      summary: Type.String(),
+      format: Type.String(),
+      written: Type.Union([Type.String(), Type.Null()], { description: 'Workspace-relative path written, null when only returned.' }),
+      content: Type.String({ description: 'The rule set as written (json or yaml).' }),
+      ruleSet: RuleSet,
+      $schema: Type.String({ description: 'Id of the rule set schema.' }),
+      schema: Type.Record(Type.String(), Type.Unknown(), { description: 'The published JSON schema (draft-07) a rule set follows.' }),
+    }),
+    annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },
+    async handler(input, context) {
+      const format = input.format ?? 'json';
+      // A rule written by hand may leave its source out: it is then a manual rule.
+      const rules = input.rules.map((rule) => (typeof rule === 'object' && rule !== null && !('source' in rule) ? { ...rule, source: { kind: 'manual' } } : rule));
+      assertRules(rules, 'rules');
+      const ruleSet: RuleSetValue = {
+        $schema: RULE_SET_SCHEMA_ID,
+        name: input.name,
+        ...(input.description ? { description: input.description } : {}),
+        version: 1,
+        rules,
+      };
+      const content = ruleSetText(ruleSet, format);
+      let written: string | null = null;
+      if (input.outputPath !== undefined) {
+        const yaml = /\.ya?ml$/i.test(input.outputPath);
+        const json = /\.json$/i.test(input.outputPath);
+        if ((format === 'yaml' && !yaml) || (format === 'json' && !json)) {
+          throw new ValidationError(`parameter "outputPath": "${input.outputPath}" must end in ${format === 'yaml' ? '.yaml or .yml' : '.json'} for format ${format} (validate_rules reads a rule set by its extension)`, { parameter: 'outputPath' });
+        }
+        const target = await context.workspace.resolve(input.outputPath, 'outputPath');
+        const created = await writeWorkspaceText(context.workspace, target, content, { replace: false, param: 'outputPath' });
+        if (!created) throw new FileSystemError(`parameter "outputPath": "${input.outputPath}" already exists; it is not replaced (choose another path or remove it first)`, { parameter: 'outputPath', path: input.outputPath });
+        written = context.workspace.relative(target);
+      }
+      const byType = Object.entries(tally(rules, (rule) => rule.type)).map(([type, n]) => `${n} ${type}`).join(', ');
+      const checkable = rules.filter((rule) => rule.check).length;
+      const summary = `Rule set "${input.name}": ${rules.length} valid rule(s)${rules.length ? ` (${byType})` : ''}, ${checkable} with an automatic check; ${written ? `written to ${written} (${format})` : `returned as ${format}, not written`}.`;
+      return { summary, format, written, content, ruleSet, $schema: RULE_SET_SCHEMA_ID, schema: RULE_SET_SCHEMA };
+    },
+  });
