@@ -2,6 +2,7 @@
 import { StringEnum, Type } from '../../../sdk/index.js';
 
 const Severity = StringEnum(['critical', 'high', 'medium', 'low', 'info'] as const);
+const FindingSchema = Type.Object({ file: Type.String(), line: Type.Integer(), rule: Type.String(), category: Type.String(), severity: Severity, excerpt: Type.Optional(Type.String()), folder: Type.Optional(Type.String()) });
 
 export const ReadinessSchema = Type.Object({
   environment: Type.String(),
@@ -45,9 +46,19 @@ export const SecuritySchema = Type.Object({
   skippedTotal: Type.Integer(),
   bySeverity: Type.Object({ critical: Type.Integer(), high: Type.Integer(), medium: Type.Integer(), low: Type.Integer(), info: Type.Integer() }),
   totalFindings: Type.Integer(),
-  findings: Type.Array(Type.Object({ file: Type.String(), line: Type.Integer(), rule: Type.String(), category: Type.String(), severity: Severity, excerpt: Type.Optional(Type.String()) })),
+  findings: Type.Array(FindingSchema),
   truncated: Type.Boolean(),
   sensitiveFiles: Type.Array(Type.String()),
+  outsideProduct: Type.Object(
+    {
+      totalFindings: Type.Integer(),
+      bySeverity: Type.Object({ critical: Type.Integer(), high: Type.Integer(), medium: Type.Integer(), low: Type.Integer(), info: Type.Integer() }),
+      byFolder: Type.Record(Type.String(), Type.Integer()),
+      findings: Type.Array(FindingSchema),
+      sensitiveFiles: Type.Array(Type.String()),
+    },
+    { description: 'Findings in test, fixture, example, docs, template, vendored and generated folders: listed apart, not blocking (mostly planted samples; rotate any real value).' },
+  ),
   durationMs: Type.Number(),
 });
 

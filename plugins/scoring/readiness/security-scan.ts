@@ -143,17 +143,44 @@ export async function scanProjectSecurity(input: ScanProjectSecurityInput, secur
   }
   await input.onProgress?.(total, total);
 
-  const bySeverity = { critical: 0, high: 0, medium: 0, low: 0, info: 0 };
-  for (const f of findings) bySeverity[f.severity] += 1;
-  findings.sort((a, b) => SEVERITY_RANK[b.severity] - SEVERITY_RANK[a.severity] || a.file.localeCompare(b.file) || a.line - b.line);
+  // Product findings decide; those in tests, fixtures, examples and docs are reported apart.
+  const folderOf = new Map(files.map((f, i) => [paths[i]!, f.folder ?? null]));
+  const product: SecurityFinding[] = [];
+  const outside: SecurityFinding[] = [];
+  for (const finding of findings) {
+    const folder = folderOf.get(finding.file) ?? null;
+    if (folder) outside.push({ ...finding, folder });
+    else product.push(finding);
+  }
+  // Findings a text had beyond the ones listed per text (scanTexts lists up to 1,000 each) count as product findings.
+  const unlisted = totalFindings - findings.length;
+  const bySeverity = severities(product);
+  const byFolder: Record<string, number> = {};
+  for (const f of outside) byFolder[f.folder!] = (byFolder[f.folder!] ?? 0) + 1;
   return {
     filesScanned: read.length,
     bytesScanned,
     skipped,
     bySeverity,
-    totalFindings,
-    findings: findings.slice(0, limit),
-    sensitiveFiles: [...sensitive].sort(),
+    totalFindings: product.length + unlisted,
+    findings: mostSevereFirst(product).slice(0, limit),
+    sensitiveFiles: [...sensitive].filter((file) => !folderOf.get(file)).sort(),
+    outsideProduct: {
+      totalFindings: outside.length,
+      bySeverity: severities(outside),
+      byFolder,
+      findings: mostSevereFirst(outside).slice(0, Math.min(limit, 20)),
+      sensitiveFiles: [...sensitive].filter((file) => folderOf.get(file)).sort(),
+    },
     durationMs: Math.round(performance.now() - started),
   };
 }
+
+function severities(findings: readonly SecurityFinding[]): SecurityScanReport['bySeverity'] {
+  const counts = { critical: 0, high: 0, medium: 0, low: 0, info: 0 };
+  for (const f of findings) counts[f.severity] += 1;
+  return counts;
+}
+
+const mostSevereFirst = (findings: SecurityFinding[]) =>
+  findings.sort((a, b) => SEVERITY_RANK[b.severity] - SEVERITY_RANK[a.severity] || a.file.localeCompare(b.file) || a.line - b.line);

@@ -39,6 +39,19 @@ export interface SecurityFinding {
   severity: 'critical' | 'high' | 'medium' | 'low' | 'info';
   /** The value masked, when the finding is a value. */
   excerpt?: string;
+  /** Set on findings outside the product's own code: the folder kind ('test', 'fixture', 'example', 'docs', 'template', 'vendored', 'generated'). */
+  folder?: string;
+}
+
+/** Findings in folders that are not the product's own: planted samples in test fixtures, example configs, docs. */
+export interface OutsideProductFindings {
+  totalFindings: number;
+  bySeverity: { critical: number; high: number; medium: number; low: number; info: number };
+  /** Findings per folder kind. */
+  byFolder: Record<string, number>;
+  /** Most severe first; bounded. */
+  findings: SecurityFinding[];
+  sensitiveFiles: string[];
 }
 
 export interface SecurityScanReport {
@@ -52,5 +65,12 @@ export interface SecurityScanReport {
   findings: SecurityFinding[];
   /** Sensitive file names tracked (.env, key files, credentials). */
   sensitiveFiles: string[];
+  /**
+   * The same for files in test, fixture, example, docs, template, vendored and generated
+   * folders (the project scanner's folder kinds): listed apart and not counted above, since
+   * secret scanners' own fixtures and sample configs hold planted values; a real secret there
+   * still needs rotating.
+   */
+  outsideProduct: OutsideProductFindings;
   durationMs: number;
 }

@@ -1,7 +1,9 @@
 /**
  * security_posture: 100 − (25·critical + 10·high + 3·medium + 1·low), floor 0, over a security
  * scan of the project's files (scanProjectSecurity). A tracked sensitive file (.env, private
- * key, credentials) counts as a high finding whatever severity its rule gives it.
+ * key, credentials) counts as a high finding whatever severity its rule gives it. Findings in
+ * test, fixture, example and docs folders are reported in the inputs and not scored: they are
+ * mostly planted samples (a secret scanner's own fixtures would otherwise score 0).
  */
 import type { SecurityScanReport } from '../readiness/types.js';
 import type { Sources } from './sources.js';
@@ -49,8 +51,17 @@ export async function securityPosture(sources: Sources): Promise<ComponentResult
   return {
     component: 'security_posture',
     score,
-    formula: `max(0, 100 − (25 × ${counts.critical} critical + 10 × ${counts.high} high + 3 × ${counts.medium} medium + 1 × ${counts.low} low)) = ${score} (sensitive files count as high)`,
-    inputs: { filesScanned: report.filesScanned, bytesScanned: report.bytesScanned, skipped: report.skipped.length, counts, bySeverity: report.bySeverity, sensitiveFiles: report.sensitiveFiles.slice(0, 20), totalFindings: report.totalFindings },
+    formula: `max(0, 100 − (25 × ${counts.critical} critical + 10 × ${counts.high} high + 3 × ${counts.medium} medium + 1 × ${counts.low} low)) = ${score} (sensitive files count as high; the ${report.outsideProduct.totalFindings} findings in test, fixture, example and docs folders are not scored)`,
+    inputs: {
+      filesScanned: report.filesScanned,
+      bytesScanned: report.bytesScanned,
+      skipped: report.skipped.length,
+      counts,
+      bySeverity: report.bySeverity,
+      sensitiveFiles: report.sensitiveFiles.slice(0, 20),
+      totalFindings: report.totalFindings,
+      outsideProduct: { totalFindings: report.outsideProduct.totalFindings, byFolder: report.outsideProduct.byFolder, sensitiveFiles: report.outsideProduct.sensitiveFiles.length },
+    },
     evidence,
     actions,
   };

@@ -31,6 +31,10 @@ function securitySection(report: SecurityScanReport, strict: boolean, verdict: V
   const blocking = critical + high + (strict ? medium : 0);
   if (blocking > 0) verdict.blockers.push(`security: ${critical} critical, ${high} high${strict ? `, ${medium} medium` : ''} findings (first: ${report.findings[0] ? `${report.findings[0].file}${report.findings[0].line ? `:${report.findings[0].line}` : ''} ${report.findings[0].rule}` : 'n/a'})`);
   else if (medium > 0) verdict.warnings.push(`security: ${medium} medium findings`);
+  const outside = report.outsideProduct;
+  if (outside.totalFindings > 0) {
+    verdict.warnings.push(`security: ${outside.totalFindings} findings in ${Object.entries(outside.byFolder).map(([kind, n]) => `${kind} (${n})`).join(', ')} folders, not blocking (first: ${outside.findings[0] ? `${outside.findings[0].file}${outside.findings[0].line ? `:${outside.findings[0].line}` : ''}` : 'n/a'}); rotate any that are real`);
+  }
   return {
     ...report,
     status: blocking > 0 ? 'fail' : medium > 0 ? 'warn' : 'pass',

@@ -135,6 +135,40 @@ describe('deployment_readiness: security_scan', () => {
   });
 });
 
+describe('deployment_readiness and smart_score: secrets planted in test fixtures', () => {
+  let kernel: TestToolpack;
+  beforeAll(async () => {
+    // A secret scanner's own project: its fixtures hold realistic fake credentials on purpose.
+    const { workspace } = committedService('scanner', {
+      ...READY_SERVICE,
+      'test/fixtures/leaks/.env': `GITHUB_TOKEN=${FAKE.githubToken}\n`,
+      'test/fixtures/leaks/deploy/id_rsa': '-----BEGIN OPENSSH PRIVATE KEY-----\nb3BlbnNzaC1rZXktdjEAAAAABG5vbmUAAAAEbm9uZQ\n-----END OPENSSH PRIVATE KEY-----\n',
+      'test/fixtures/leaks/config.yml': `aws_access_key_id: ${FAKE.awsAccessKeyId}\n`,
+    });
+    kernel = await startTestToolpack({ workspace, config: { plugins: PACKS } });
+  }, 60_000);
+  afterAll(async () => kernel?.stop());
+
+  it('lists fixture findings apart, without blocking or costing security posture (a product .env blocks: see security_scan above)', async () => {
+    const { isError, data, text } = outcome(await kernel.call('deployment_readiness', { operation: 'security_scan', projectPath: 'services/scanner' }));
+    expect(isError, text).toBe(false);
+    const s = data.security;
+    expect(s.totalFindings).toBe(0);
+    expect(s.sensitiveFiles).toEqual([]);
+    expect(s.outsideProduct.totalFindings).toBeGreaterThanOrEqual(3);
+    expect(s.outsideProduct.sensitiveFiles).toEqual(['services/scanner/test/fixtures/leaks/.env', 'services/scanner/test/fixtures/leaks/deploy/id_rsa']);
+    expect(s.outsideProduct.findings.every((f: any) => f.file.startsWith('services/scanner/test/fixtures/') && f.folder)).toBe(true);
+    expect(data.ready).toBe(true);
+    expect(data.warnings.join('\n')).toMatch(/findings in .*fixture.* folders, not blocking/);
+
+    const score = outcome(await kernel.call('smart_score', { operation: 'recalculate_scores', projectPath: 'services/scanner', components: ['security_posture'] }));
+    expect(score.isError, score.text).toBe(false);
+    const posture = score.data.scores.find((c: any) => c.component === 'security_posture');
+    expect(posture.score).toBe(100);
+    expect(posture.formula).toMatch(/findings in test, fixture, example and docs folders are not scored/);
+  });
+});
+
 describe('deployment_readiness: dependency_audit', () => {
   let kernel: TestToolpack;
   beforeAll(async () => {

@@ -10,7 +10,10 @@ export type ContentOutcome = CheckOutcome & { soft?: boolean };
 export function noSecrets(report: SecurityScanReport | undefined): ContentOutcome {
   if (!report) return { ok: 'skip', evidence: ['no security scan given'], fix: 'Run deployment_readiness with operation security_scan (or all) to check the tracked files for secrets.' };
   const severe = report.findings.filter((f) => f.severity === 'critical' || f.severity === 'high');
-  const counts = `${report.filesScanned} files scanned: ${report.bySeverity.critical} critical, ${report.bySeverity.high} high, ${report.bySeverity.medium} medium, ${report.bySeverity.low} low`;
+  const outside = report.outsideProduct.totalFindings;
+  const counts =
+    `${report.filesScanned} files scanned: ${report.bySeverity.critical} critical, ${report.bySeverity.high} high, ${report.bySeverity.medium} medium, ${report.bySeverity.low} low` +
+    (outside ? ` (and ${outside} in ${Object.keys(report.outsideProduct.byFolder).join('/')} folders, listed apart: samples do not block, real values there still need rotating)` : '');
   const listed = (f: SecurityScanReport['findings'][number]) => `${f.file}${f.line ? `:${f.line}` : ''}: ${f.rule} (${f.severity})`;
   if (report.bySeverity.critical + report.bySeverity.high > 0 || report.sensitiveFiles.length > 0) {
     return {
