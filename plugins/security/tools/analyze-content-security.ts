@@ -4,7 +4,7 @@ import { CONTENT_TYPES, resolveContentType } from '../engine/content-type.js';
 import { checkTextSize, LIMITS } from '../engine/limits.js';
 import type { SecurityScanner } from '../scanner-service.js';
 import { ComplianceStatus, SeverityEnum } from './shared-schemas.js';
-import { PATTERN_LIMITS, TEXT_LIMIT } from './limit-notes.js';
+import { PATTERN_LIMITS, TEXT_LIMIT, grouped } from './limit-notes.js';
 
 /** The start of `text`, cut at a line end: what the AI review sees. */
 const head = (text: string, size: number) => (text.length <= size ? text : text.slice(0, Math.max(text.lastIndexOf('\n', size), 1)));
@@ -41,7 +41,7 @@ export const analyzeContentSecurityTool = (scanner: SecurityScanner) =>
           cwe: Type.Optional(Type.String()),
           owasp: Type.Optional(Type.String()),
         }),
-        { description: `The findings, at most ${LIMITS.findings.toLocaleString('en-US')}: the most severe first, then the earliest; listed in text order.` },
+        { description: `The findings, at most ${grouped(LIMITS.findings)}: the most severe first, then the earliest; listed in text order.` },
       ),
       totalFindings: Type.Integer({ description: 'How many findings there are in all (securityIssues may list fewer).' }),
       truncated: Type.Boolean({ description: 'True when securityIssues, locations or astFindings list only some of the findings.' }),
@@ -61,7 +61,7 @@ export const analyzeContentSecurityTool = (scanner: SecurityScanner) =>
           language: Type.Union([Type.String(), Type.Null()]),
           astFindings: Type.Array(
             Type.Object({ nodeType: Type.String(), securityImplication: Type.String(), recommendation: Type.String(), line: Type.Integer(), column: Type.Integer(), pattern: Type.String() }),
-            { description: `At most ${LIMITS.findings.toLocaleString('en-US')}, in text order.` },
+            { description: `At most ${grouped(LIMITS.findings)}, in text order.` },
           ),
           totalFindings: Type.Integer(),
         }),

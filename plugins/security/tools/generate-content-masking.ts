@@ -3,7 +3,7 @@ import { MASKING_LEVELS, type MaskingLevel } from '../engine/levels.js';
 import { checkTextSize, LIMITS } from '../engine/limits.js';
 import { MASKING_STRATEGIES, PARTIAL_MIN_LENGTH, type MaskingStrategy } from '../engine/masker.js';
 import type { SecurityScanner } from '../scanner-service.js';
-import { PATTERN_LIMITS, TEXT_LIMIT } from './limit-notes.js';
+import { PATTERN_LIMITS, TEXT_LIMIT, grouped } from './limit-notes.js';
 import { SeverityEnum } from './shared-schemas.js';
 
 /** Rows stored per transaction, with a turn of the event loop between them. */
@@ -37,7 +37,7 @@ export const generateContentMaskingTool = (scanner: SecurityScanner) =>
             maskedValue: Type.String(),
             count: Type.Integer(),
             locations: Type.Array(Type.Object({ line: Type.Integer(), column: Type.Integer(), context: Type.String() }), {
-              description: `Where the values are; at most ${LIMITS.findings.toLocaleString('en-US')} locations across all rules (the most severe first), count has them all.`,
+              description: `Where the values are; at most ${grouped(LIMITS.findings)} locations across all rules (the most severe first), count has them all.`,
             }),
           }),
         ),

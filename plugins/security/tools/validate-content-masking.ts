@@ -2,7 +2,7 @@ import { Params, StringEnum, Type, defineTool } from '../../../sdk/index.js';
 import { checkTextSize, LIMITS } from '../engine/limits.js';
 import { VALIDATION_LEVELS as LEVELS } from '../jobs/validate-masking.js';
 import type { SecurityScanner } from '../scanner-service.js';
-import { PATTERN_LIMITS, TEXT_LIMIT } from './limit-notes.js';
+import { PATTERN_LIMITS, TEXT_LIMIT, grouped } from './limit-notes.js';
 import { ComplianceStatus, SeverityEnum } from './shared-schemas.js';
 
 export const validateContentMaskingTool = (scanner: SecurityScanner) =>
@@ -26,10 +26,10 @@ export const validateContentMaskingTool = (scanner: SecurityScanner) =>
       findings: Type.Object({
         unmaskedSecrets: Type.Array(
           Type.Object({ pattern: Type.String(), location: Type.Object({ line: Type.Integer(), column: Type.Integer() }), severity: SeverityEnum, how: Type.String() }),
-          { description: `Sensitive values still readable, at most ${LIMITS.findings.toLocaleString('en-US')} (the most severe first).` },
+          { description: `Sensitive values still readable, at most ${grouped(LIMITS.findings)} (the most severe first).` },
         ),
         overMasking: Type.Array(Type.Object({ pattern: Type.String(), location: Type.Object({ line: Type.Integer(), column: Type.Integer() }), impact: Type.String() }), {
-          description: `At most ${LIMITS.findings.toLocaleString('en-US')}, in text order.`,
+          description: `At most ${grouped(LIMITS.findings)}, in text order.`,
         }),
         structuralIssues: Type.Array(Type.String()),
         totalUnmaskedSecrets: Type.Integer(),
