@@ -63,6 +63,23 @@ export async function checkExternal(urls: Iterable<string>, options: ExternalOpt
       options.onResult?.(result);
     }),
   );
+  return offlineAsUnverified(results);
+}
+
+/**
+ * When no site at all answered (every URL failed before any HTTP status, on two or more
+ * hosts), the machine is offline or behind a firewall, not the links dead: the failures are
+ * reported as unverified (warnings), not broken. One site that answers is enough to trust
+ * the other failures.
+ */
+function offlineAsUnverified(results: Map<string, ExternalResult>): Map<string, ExternalResult> {
+  const values = [...results.values()];
+  const hosts = new Set(values.map((r) => URL.canParse(r.finalUrl) ? new URL(r.finalUrl).host : r.finalUrl));
+  const noAnswer = (r: ExternalResult) => r.status === null && r.reason !== 'not a valid URL';
+  if (values.length < 2 || hosts.size < 2 || !values.every(noAnswer)) return results;
+  for (const [url, result] of results) {
+    results.set(url, { ...result, outcome: 'unverified', reason: `${result.reason ?? 'not reachable'}; no external site answered at all (offline or behind a firewall?), so this is not counted as broken` });
+  }
   return results;
 }
 

@@ -227,6 +227,23 @@ describe('check_documentation_links', () => {
       expect(maxActive).toBe(1);
     });
 
+    it('reports links as unverified, not broken, when no site answers at all (offline)', async () => {
+      // Two more ports nothing listens on: every external link fails before any HTTP answer.
+      const ports: string[] = [];
+      for (let i = 0; i < 2; i++) {
+        const closed = createServer();
+        await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
+        ports.push(`http://127.0.0.1:${(closed.address() as AddressInfo).port}`);
+        await new Promise<void>((resolve) => closed.close(() => resolve()));
+      }
+      write(workspace, 'offline/links.md', ['# Offline', `[a](${ports[0]}/guide) and [b](${ports[1]}/api)`, `[c](${refused}/more)`, ''].join('\n'));
+      const { data } = await check({ documentation_path: 'offline' });
+      expect(data.brokenTotal).toBe(0);
+      expect(data.external).toMatchObject({ checked: 3, ok: 0, broken: 0, unverified: 3 });
+      expect(data.issues.map((i: any) => i.kind)).toEqual(['external-unverified', 'external-unverified', 'external-unverified']);
+      expect(data.issues[0].message).toMatch(/connection refused; no external site answered at all/);
+    });
+
     it('fetches nothing when external checks are off', async () => {
       const before = methods.length;
       const { data } = await check({ documentation_path: 'ext', check_external_links: false });
