@@ -10,6 +10,7 @@ import type { TargetEnvironment } from '../guidance/types.js';
 import { bumpFor, nextVersion } from './version-bump.js';
 import { changedFiles, commitsIn, headSha, isAncestor, workingTree, type Commit, type Tag } from './git-history.js';
 import { forTarget, releaseAt, tally, view, type RecordView } from './records.js';
+import type { ManifestVersion } from './manifest-version.js';
 
 export interface ProgressInputs {
   /** Null when the project is not in a git repository (or has no commit yet). */
@@ -20,6 +21,8 @@ export interface ProgressInputs {
   records: StoredDeployment[] | null;
   env?: TargetEnvironment;
   deploymentId?: string;
+  /** The manifest's version: the base of the next version while no release tag exists. */
+  manifestVersion?: ManifestVersion | null;
 }
 
 export interface Section {
@@ -47,7 +50,9 @@ export async function preDeployment(inputs: ProgressInputs): Promise<Section> {
   const release = latestRelease(inputs.tags);
   const { commits, total } = await commitsIn(repo, release ? `${release.name}..HEAD` : 'HEAD');
   const kinds = byKind(commits);
-  const current = release?.version ?? null;
+  // Without a release tag the manifest's version is the one released last (or about to be).
+  const declared = release ? null : (inputs.manifestVersion ?? null);
+  const current = release?.version ?? declared?.version ?? null;
   const bump = bumpFor(commits.map((c) => c.kind), current);
   const files = release ? await changedFiles(repo, release.name) : null;
   const tree = await workingTree(repo);
@@ -69,7 +74,9 @@ export async function preDeployment(inputs: ProgressInputs): Promise<Section> {
       lastRelease: release ? { name: release.name, version: release.version, commit: release.commit.slice(0, 12), date: release.date, onHistory } : null,
       commits: { total, byKind: kinds, list: commits, truncated: total > commits.length },
       breakingChanges: breakingOf(commits),
-      suggestedVersion: next ? { version: next, bump, basis: `${bump} bump of ${current ?? '0.0.0'}: ${kinds.breaking ? 'breaking changes' : kinds.feat ? 'features' : 'fixes and other changes'} since ${release?.name ?? 'the first commit'}` } : null,
+      suggestedVersion: next
+        ? { version: next, bump, basis: `${bump} bump of ${current ?? '0.0.0'}${declared ? ` (${declared.file}'s version; no release tag yet)` : ''}: ${kinds.breaking ? 'breaking changes' : kinds.feat ? 'features' : 'fixes and other changes'} since ${release?.name ?? 'the first commit'}` }
+        : null,
       filesChanged: files,
       workingTree: tree,
     },

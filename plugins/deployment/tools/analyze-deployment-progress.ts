@@ -8,6 +8,7 @@ import { ConversationContext, NOT_USED } from '../../project/api.js';
 import type { DeploymentDeps } from '../deps.js';
 import { deploymentStatus, postDeployment, preDeployment, rollbackAnalysis, type ProgressInputs, type Section } from '../progress/analyses.js';
 import { hasHead, listTags, releaseBranches } from '../progress/git-history.js';
+import { manifestVersion } from '../progress/manifest-version.js';
 
 const ANALYSES = ['pre_deployment', 'deployment_status', 'post_deployment', 'rollback_analysis'] as const;
 const ENVIRONMENTS = ['development', 'staging', 'production'] as const;
@@ -133,6 +134,7 @@ export const analyzeDeploymentProgressTool = (deps: DeploymentDeps) =>
         records,
         ...(input.targetEnvironment ? { env: input.targetEnvironment } : {}),
         ...(input.deploymentId !== undefined ? { deploymentId: input.deploymentId } : {}),
+        manifestVersion: tags.length ? null : await manifestVersion(root, context.workspace),
       };
       const run: Record<(typeof ANALYSES)[number], (i: ProgressInputs) => Promise<Section>> = {
         pre_deployment: preDeployment,

@@ -24,6 +24,17 @@ async function progress(workspace: string, args: Record<string, unknown>) {
 }
 
 describe('analyze_deployment_progress from git', () => {
+  it('without a release tag, bumps the version package.json declares, not 0.0.0', async () => {
+    const root = tempDir('tp-progress-untagged-');
+    git(root, ['init', '-q', '-b', 'main']);
+    commit(root, 'chore: initial import', '2026-03-01T10:00:00Z', { 'package.json': '{ "name": "billing", "version": "1.4.2" }\n', 'src/bill.js': 'export const bill = () => 0;\n' });
+    commit(root, 'feat: add invoices', '2026-03-05T10:00:00Z', { 'src/invoice.js': 'export const invoice = () => 1;\n' });
+    const { isError, data, text } = await progress(root, { analysisType: 'pre_deployment' });
+    expect(isError, text).toBe(false);
+    expect(data.preDeployment.suggestedVersion).toMatchObject({ version: '1.5.0', bump: 'minor' });
+    expect(data.preDeployment.suggestedVersion.basis).toMatch(/1\.4\.2 \(package\.json's version; no release tag yet\)/);
+  });
+
   it('pre_deployment lists the commits since v1.1.0, suggests 1.2.0 for a feature, and reports the tree and branches', async () => {
     const root = releasedRepo();
     const { isError, data, text } = await progress(root, { analysisType: 'pre_deployment' });
