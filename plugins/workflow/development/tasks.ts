@@ -160,6 +160,18 @@ export function developmentTasks(input: TaskInput): DevelopmentTask[] {
       tasks.push({ title: `Bring ${tech} into the code`, source: 'stack', adr: null, technology: tech, files: [manifest ?? ''].filter(Boolean), commands: add ? [add] : [], why: `technologyStack names ${tech}; the scan finds no sign of it.` });
     }
   }
+  // Nothing decided to carry out: the first implementation task is to decide (the tasks derive from accepted ADRs).
+  if (phase === 'implementation' && progress.acceptedAdrs === 0) {
+    tasks.unshift({
+      title: 'Record the architecture decisions the code already shows, then implement from them',
+      source: 'adr',
+      adr: null,
+      technology: null,
+      files: [`${state.adrDirectory.path}/`, ...(manifest ? [manifest] : [])],
+      commands: [],
+      why: `No accepted ADR in ${state.adrDirectory.path}: implementation tasks come from accepted decisions. suggest_adrs lists the decisions evident in the code (${[...input.stack.technologies].slice(0, 4).join(', ') || 'its stack'}); generate_adr_from_decision writes each one.`,
+    });
+  }
   return tasks.map((t) => ({ ...t, files: [...new Set(t.files.filter(Boolean))] }));
 }
 

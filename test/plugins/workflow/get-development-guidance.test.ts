@@ -3,6 +3,7 @@
  * each project's accepted ADRs, TODO and stack, naming its own manifest,
  * folders, test files and commands, and none of the other's.
  */
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestToolpack, type TestToolpack } from '../../../sdk/testing.js';
@@ -93,6 +94,17 @@ describe('get_development_guidance', () => {
     expect(data.tasks.map((t: any) => t.technology)).toEqual(['MongoDB']);
     expect(data.tasks[0]).toMatchObject({ title: 'Bring MongoDB into the code', files: ['pyproject.toml'], commands: ['pip install "pymongo"'] });
     expect(data.constraints).toEqual([{ constraint: 'avoid Redis for now', effect: '1 task(s) about Redis left out' }]);
+  });
+
+  it('asks a project without accepted ADRs to record its decisions first, naming its ADR folder and manifest', async () => {
+    const bare = join(workspace, 'bare-service');
+    mkdirSync(join(bare, 'src'), { recursive: true });
+    writeFileSync(join(bare, 'package.json'), JSON.stringify({ name: 'bare-service', version: '0.3.0', dependencies: { express: '^4.19.2', pg: '^8.11.0' } }, null, 2));
+    writeFileSync(join(bare, 'src/server.js'), "import express from 'express';\nimport pg from 'pg';\nexpress().listen(3000);\n");
+    const { isError, data, text } = await guide({ developmentPhase: 'implementation', projectPath: 'bare-service' });
+    expect(isError, text).toBe(false);
+    expect(data.tasks[0]).toMatchObject({ source: 'adr', files: ['docs/adrs/', 'package.json'] });
+    expect(data.tasks[0].why).toMatch(/No accepted ADR in docs\/adrs.*suggest_adrs/);
   });
 
   it('names the parameter in its errors', async () => {
