@@ -64,4 +64,5 @@ export function declaredDependencies(manifests: readonly Manifest[]): Map<string
   return declared;
 }
 
-export const normalisePackage = (name: string) => name.toLowerCase().replace(/[-_.]+/g, '-');
+/** One spelling per package: case and -_. folded (PyPI's rule), and a Go module's major-version suffix dropped (github.com/jackc/pgx/v5 is pgx). */
+export const normalisePackage = (name: string) => name.toLowerCase().replace(/\/v\d+$/, '').replace(/[-_.]+/g, '-');

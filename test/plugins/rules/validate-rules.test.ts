@@ -104,6 +104,23 @@ describe('validate_rules', () => {
     }
   });
 
+  it('reads a Go module with a major-version suffix as the chosen driver (github.com/jackc/pgx/v5 is pgx)', async () => {
+    const go = tempDir('toolpack-rules-go-');
+    writeTree(go, {
+      'go.mod': 'module example.com/ledger\n\ngo 1.22\n\nrequire github.com/jackc/pgx/v5 v5.5.5\n',
+      'internal/store/store.go': 'package store\n\nimport "github.com/jackc/pgx/v5/pgxpool"\n\nvar _ = pgxpool.New\n',
+      'docs/adrs/0001-use-postgresql.md': '# 1. Use PostgreSQL\n\n## Status\n\nAccepted\n\n## Context\n\nLedger entries need transactions.\n\n## Decision\n\nWe will store the ledger in PostgreSQL.\n\n## Consequences\n\nWe run PostgreSQL.\n',
+    });
+    const third = await startTestToolpack({ workspace: go, config: { plugins: ['project', 'adr', 'rules'] } });
+    try {
+      const { data } = outcome(await third.call('validate_rules', { ruleTypes: ['dependencies'], outputFormat: 'json' }));
+      expect(data.byRule.find((rule: any) => rule.ruleId === 'adr-1-require-postgresql')).toMatchObject({ violations: 0 });
+      expect(data.violations).toEqual([]);
+    } finally {
+      await third.stop();
+    }
+  });
+
   it('checks one file when filePath is given', async () => {
     const page = await validate({ filePath: PLANTED_FILE });
     expect(page.data.scope).toEqual({ filePath: PLANTED_FILE, filesChecked: expect.any(Number) });
