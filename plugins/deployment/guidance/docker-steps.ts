@@ -7,6 +7,7 @@ import { posix } from 'node:path';
 import { parse as parseYaml } from 'yaml';
 import { decidedBy } from './adrs.js';
 import { forEnvironment, namesEnv, safeName, type GuidanceContext } from './context.js';
+import { deployedImages, repositoryOf } from './deployed-images.js';
 import { folderOf } from './project-files.js';
 import { command, type GuidanceStep } from './types.js';
 
@@ -52,11 +53,16 @@ export async function dockerSteps(ctx: GuidanceContext): Promise<GuidanceStep[]>
   const adr = decidedBy(ctx.adrs, 'Docker');
   const tag = ctx.version ?? env;
   const builds = (await Promise.all(infra.compose.map((c) => composeBuilds(ctx, c.path)))).flat();
+  // One Dockerfile and manifests deploying images other than its base images: the cluster pulls that name.
+  const baseImages = new Set(infra.dockerfiles.flatMap((d) => d.images.map(repositoryOf)));
+  const deployed = infra.dockerfiles.length === 1 ? (await deployedImages(ctx)).filter((image) => !baseImages.has(image.repository)) : [];
+  const pulled = new Set(deployed.map((image) => image.repository)).size === 1 ? deployed[0] : undefined;
 
   for (const dockerfile of infra.dockerfiles.slice(0, 10)) {
     const build = builds.find((b) => b.dockerfile === dockerfile.path);
     const dir = folderOf(dockerfile.path);
-    const image = build?.image ?? (dir === '.' ? safeName(ctx.projectName) : safeName(posix.basename(dir)));
+    // Shared environments push what the cluster pulls; compose's name is for running locally.
+    const image = (env !== 'development' ? pulled?.repository : undefined) ?? build?.image ?? pulled?.repository ?? (dir === '.' ? safeName(ctx.projectName) : safeName(posix.basename(dir)));
     const context = build?.context ?? dir;
     const commands = [command('docker', 'build', '-f', dockerfile.path, '-t', `${image}:${tag}`, context)];
     if (env !== 'development') commands.push(command('docker', 'push', `${image}:${tag}`));
@@ -66,6 +72,7 @@ export async function dockerSteps(ctx: GuidanceContext): Promise<GuidanceStep[]>
       detail:
         `Base image${dockerfile.images.length === 1 ? '' : 's'}: ${dockerfile.images.join(', ') || 'none found'}.` +
         (build ? ` Compose service "${build.service}" builds it (context ${context === '.' ? 'the project root' : context}).` : '') +
+        (pulled && image === pulled.repository ? ` ${pulled.file} deploys ${pulled.reference}: push under that name and set its tag there to ${tag}.` : '') +
         (env !== 'development' ? ` Tag ${tag}${ctx.version ? ' is the declared version' : ''}; prefix the name with your registry before pushing if it has none.` : ''),
       commands,
       source: { kind: 'file', path: dockerfile.path },

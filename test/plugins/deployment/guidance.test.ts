@@ -52,8 +52,9 @@ describe('generate_deployment_guidance', () => {
         'npm test',
         'npm run lint',
         'npm run migrate',
-        'docker build -f Dockerfile -t shop-api:1.4.0 .',
-        'docker push shop-api:1.4.0',
+        // The name the Deployment pulls (registry.acme.io/shop-api), not compose's local one.
+        'docker build -f Dockerfile -t registry.acme.io/shop-api:1.4.0 .',
+        'docker push registry.acme.io/shop-api:1.4.0',
         'kubectl apply --dry-run=server -f k8s',
         'kubectl apply -f k8s',
         'kubectl rollout status deployment/shop-api',
