@@ -20,16 +20,22 @@ const KEYWORDS: Array<[Intent, RegExp]> = [
   ['adr-work', /\b(adrs?|decision|architecture record|architectural decision)\b/i],
   ['documentation', /\b(docs?|documentation|readme|guide|tutorial)\b/i],
   ['testing', /\b(tests?|testing|coverage|tdd)\b/i],
-  ['development', /\b(implement\w*|build|feature|develop\w*|code|refactor\w*)\b/i],
+  // Bringing in or swapping a technology is a decision before it is code.
+  ['adr-work', /\b(adopt\w*|introduc\w*|migrat\w*|switch(es|ing)? (to|from)|replac\w*|integrat\w*)\b/i],
+  ['development', /\b(implement\w*|build|feature|develop\w*|code|refactor\w*|add(ing)?)\b/i],
   ['existing-project-analysis', /\b(analy[sz]\w*|understand|review|onboard\w*|assess\w*|audit)\b/i],
 ];
 
-export function detectIntent(goal: string): { intent: Intent; matched: string | null } {
+/** What a phase is about when the goal's words say nothing known. */
+const PHASE_INTENT: Record<string, Intent> = { planning: 'adr-work', development: 'development', testing: 'testing', deployment: 'deployment' };
+
+export function detectIntent(goal: string, phase?: string): { intent: Intent; matched: string | null } {
   for (const [intent, re] of KEYWORDS) {
     const m = goal.match(re);
     if (m) return { intent, matched: m[0] };
   }
-  return { intent: 'existing-project-analysis', matched: null };
+  const byPhase = phase ? PHASE_INTENT[phase] : undefined;
+  return byPhase ? { intent: byPhase, matched: `currentPhase ${phase}` } : { intent: 'existing-project-analysis', matched: null };
 }
 
 export interface Guidance {
@@ -63,7 +69,7 @@ export function workflowGuidance(
   state: ProjectState,
   input: { goal: string; currentPhase?: 'planning' | 'development' | 'testing' | 'deployment'; availableTime?: string; constraints?: string[] },
 ): Guidance {
-  const { intent, matched } = detectIntent(input.goal);
+  const { intent, matched } = detectIntent(input.goal, input.currentPhase);
   const plan = new PlanBuilder(project);
   const p = plan.projectArgs;
   const adr = plan.adrArgs;

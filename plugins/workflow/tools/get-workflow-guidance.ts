@@ -36,7 +36,7 @@ export const getWorkflowGuidanceTool = (deps: WorkflowDeps) =>
       projectPath: Type.String(),
       goal: Type.String(),
       intent: StringEnum(INTENTS),
-      matchedKeyword: Type.Union([Type.String(), Type.Null()], { description: 'The words of the goal the intent was read from; null when the default (existing project analysis) was used.' }),
+      matchedKeyword: Type.Union([Type.String(), Type.Null()], { description: 'The words of the goal the intent was read from ("currentPhase <phase>" when the goal names nothing known and the phase decided); null when the default (existing project analysis) was used.' }),
       currentPhase: Type.Union([StringEnum(PHASES), Type.Null()]),
       baseline: Type.Array(Type.String(), { description: 'The usual sequence for this intent, before adapting it to the project.' }),
       steps: Type.Array(PlannedStepSchema),

@@ -75,6 +75,14 @@ describe('get_workflow_guidance', () => {
     expect(data.steps[0].arguments).toEqual({ operation: 'run_diagnostics', projectPath: 'orders-api', adrDirectory: 'docs/adrs', todoPath: 'TODO.md' });
   });
 
+  it('reads bringing in a technology as decision work, and falls back to the phase when the goal names nothing known', async () => {
+    const kafka = (await guide({ goal: 'Introduce Kafka for order events', projectPath: 'orders-api' })).data;
+    expect(kafka).toMatchObject({ intent: 'adr-work', matchedKeyword: 'Introduce' });
+    const vague = (await guide({ goal: 'Kafka order events', projectPath: 'orders-api', currentPhase: 'development' })).data;
+    expect(vague).toMatchObject({ intent: 'development', matchedKeyword: 'currentPhase development' });
+    expect(tools(vague)[0]).toBe('get_development_guidance');
+  });
+
   it('applies constraints: read-only drops the tools that write files', async () => {
     const data = (await guide({ goal: 'Record our ADR decisions', projectPath: 'catalog-service', constraints: ['read-only: do not modify files', 'keep it cheap'] })).data;
     expect(tools(data)).not.toContain('generate_adr_todo');
