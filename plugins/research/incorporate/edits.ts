@@ -1,4 +1,4 @@
-/** The text incorporate_research adds: a Research section for an existing ADR, or a whole new proposed ADR in Nygard's format. */
+/** The text incorporate_research adds: a Research section for an existing ADR, or a whole new proposed ADR in the folder's format (Nygard's, or MADR's). */
 import { dirname, relative, sep } from 'node:path';
 import type { Research } from './read-research.js';
 
@@ -21,13 +21,28 @@ export function appendSection(adrText: string, section: string): string {
   return `${adrText}${separator}${section}`;
 }
 
-/** A new proposed ADR as adr-tools writes them ("# N. Title", Date, Status, Context, Decision, Consequences). */
-export function newAdr(number: number, research: Research, link: string, date: string): string {
+/**
+ * A new proposed ADR: as adr-tools writes them ("# N. Title", Date, Status, Context, Decision,
+ * Consequences), or, in a folder of MADR records, as MADR does (status and date in front
+ * matter, Context and Problem Statement, Decision Outcome, Consequences).
+ */
+export function newAdr(number: number, research: Research, link: string, date: string, format: 'nygard' | 'madr' = 'nygard'): string {
   const context = [`This record follows the research in [${research.title}](${link}).`];
   if (research.findings.length) context.push('Its findings:', bullets(research.findings));
   const decision = research.recommendations.length
     ? ['The research recommends (to be confirmed before this record is accepted):', bullets(research.recommendations)]
     : ['No decision yet: the research makes no recommendation.'];
+  if (format === 'madr') {
+    return [
+      `---\nstatus: proposed\ndate: ${date}\n---\n# ${research.title}`,
+      '## Context and Problem Statement',
+      ...context,
+      '## Decision Outcome',
+      ...decision,
+      '### Consequences',
+      `Not assessed yet: weigh the findings in [${research.title}](${link}) before accepting this record.`,
+    ].join('\n\n') + '\n';
+  }
   return [
     `# ${number}. ${research.title}`,
     `Date: ${date}`,

@@ -110,7 +110,9 @@ export const incorporateResearchTool = (deps: ResearchDeps) =>
         // The folder's numbering width ("0001-" or "1-"); four digits in a new folder.
         const width = Math.max(0, ...catalog.adrs.map((adr) => /^(\d+)-/.exec(basename(adr.path))?.[1]?.length ?? 0)) || 4;
         const file = join(location.dir, `${String(number).padStart(width, '0')}-${slugify(research.title)}.md`);
-        const text = newAdr(number, research, linkFrom(file, researchFile), date);
+        // Written the way the folder's records are: MADR when most of them are.
+        const madr = catalog.adrs.filter((adr) => adr.format === 'madr').length;
+        const text = newAdr(number, research, linkFrom(file, researchFile), date, madr > 0 && madr * 2 >= catalog.adrs.length ? 'madr' : 'nygard');
         if (!(await writeWorkspaceText(workspace, file, text, { replace: false, param: 'adrDirectory' }))) {
           throw new FileSystemError(`parameter "adrDirectory": ${workspace.relative(file)} already exists; nothing written`, { parameter: 'adrDirectory', path: workspace.relative(file) });
         }

@@ -1,4 +1,5 @@
-import { readdirSync, readFileSync, writeFileSync, mkdirSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, realpathSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { GATEWAY_ADR, ordersService, REDIS_ADR, researchKernel } from './fixture.js';
@@ -66,6 +67,25 @@ describe('incorporate_research', () => {
     // Read as the folder's own records are (Nygard's layout as adr-tools writes it).
     expect(listed.format).toBe(discovered.data.adrs.find((a: any) => a.number === 1).format);
     expect(listed.decision).toContain('Redis caching of order lists');
+    expect(discovered.data.problems).toEqual([]);
+    await kernel.stop();
+  });
+
+  it('create_new writes MADR in a folder of MADR records, and discovery reads it as MADR', async () => {
+    const dir = realpathSync(mkdtempSync(join(tmpdir(), 'tp-research-madr-')));
+    const madr = (title: string, status: string, outcome: string) => `---\nstatus: ${status}\ndate: 2025-05-01\n---\n# ${title}\n\n## Context and Problem Statement\n\nWe need one.\n\n## Decision Outcome\n\nChosen option: "${outcome}", because it fits.\n`;
+    mkdirSync(join(dir, 'docs/adrs'), { recursive: true });
+    writeFileSync(join(dir, 'docs/adrs/0001-use-fastapi.md'), madr('Use FastAPI', 'accepted', 'FastAPI'));
+    writeFileSync(join(dir, 'docs/adrs/0002-use-postgresql.md'), madr('Use PostgreSQL', 'accepted', 'PostgreSQL'));
+    mkdirSync(join(dir, 'docs/research'), { recursive: true });
+    writeFileSync(join(dir, RESEARCH), research);
+    const { kernel, call } = await researchKernel(dir);
+    const { isError, data, text } = await call('incorporate_research', { researchPath: RESEARCH, integrationMode: 'create_new' });
+    expect(isError, text).toBe(false);
+    const written = readFileSync(join(dir, data.written[0].path), 'utf8');
+    expect(written).toMatch(/^---\nstatus: proposed\ndate: \d{4}-\d{2}-\d{2}\n---\n# Cache order lists in Redis\n/);
+    const discovered = await call('discover_existing_adrs', {});
+    expect(discovered.data.adrs.find((a: any) => a.number === 3)).toMatchObject({ title: 'Cache order lists in Redis', status: 'proposed', format: 'madr' });
     expect(discovered.data.problems).toEqual([]);
     await kernel.stop();
   });
