@@ -50,6 +50,8 @@ export { DIATAXIS_SECTIONS, defineSsgAdapter } from './ssg.js';
 export type { SsgAdapter, SsgAdapterRegistry, SsgTraits, SsgEcosystem, SiteFile, SitePage, WorkflowStep, SsgCommand, DiataxisSection } from './ssg.js';
 export { writeAtomic } from './atomic-write.js';
 export { writeWorkspaceText } from './workspace-write.js';
+export { findGenerator, FALLBACK_GENERATORS } from './site-generator.js';
+export type { GeneratorDetector, FoundGenerator } from './site-generator.js';
 export { githubSlug, mkdocsSlug, Slugger, slugsOf, slugStyleOf, editDistance, nearest } from './slug.js';
 export type { SlugStyle } from './slug.js';
 export { readFrontMatter, writeFrontMatter, updateFrontMatter, setFrontMatterIn } from './front-matter.js';

@@ -1,11 +1,10 @@
 /**
  * Which site a documentation folder belongs to: the nearest folder at or above it
- * (inside the workspace) holding a generator's marker file. The generator decides
+ * (inside the workspace) holding a generator's marker file (sdk/site-generator.ts). The generator decides
  * how headings become anchors and where root-relative links (/img/x.png) land.
  */
-import { readFile, stat } from 'node:fs/promises';
-import { dirname, join } from 'node:path';
-import type { Workspace } from '../../../sdk/index.js';
+import { dirname } from 'node:path';
+import { FALLBACK_GENERATORS, findGenerator, type Workspace } from '../../../sdk/index.js';
 import type { SsgAdapters } from '../../ssg/api.js';
 import { slugStyleOf, type SlugStyle } from '../../../sdk/slug.js';
 
@@ -17,31 +16,9 @@ export interface Site {
   root: string;
 }
 
-/** Markers used when the ssg pack is not loaded (its adapters know more and are preferred). */
-const FALLBACK_MARKERS: ReadonlyArray<[string, string]> = [
-  ['mkdocs.yml', 'mkdocs'],
-  ['mkdocs.yaml', 'mkdocs'],
-  ['docusaurus.config.js', 'docusaurus'],
-  ['docusaurus.config.ts', 'docusaurus'],
-  ['docusaurus.config.mjs', 'docusaurus'],
-  ['hugo.toml', 'hugo'],
-  ['hugo.yaml', 'hugo'],
-  ['_config.yml', 'jekyll'],
-];
-
 export async function findSite(docsRoot: string, workspace: Workspace, adapters?: SsgAdapters): Promise<Site> {
-  const markers: Array<{ file: string; ssg: string; accepts?: (path: string, text: string) => boolean }> = adapters
-    ? adapters.list().flatMap((adapter) => adapter.markers.map((file) => ({ file, ssg: adapter.id, ...(adapter.detectText ? { accepts: adapter.detectText.bind(adapter) } : {}) })))
-    : FALLBACK_MARKERS.map(([file, ssg]) => ({ file, ssg }));
-  for (let dir = docsRoot; workspace.contains(dir); dir = dirname(dir)) {
-    for (const marker of markers) {
-      const path = join(dir, marker.file);
-      if (!(await stat(path).then((s) => s.isFile(), () => false))) continue;
-      if (marker.accepts && !marker.accepts(marker.file, await readFile(path, 'utf8').catch(() => ''))) continue;
-      return { ssg: marker.ssg, style: slugStyleOf(marker.ssg), root: dir };
-    }
-    if (dir === workspace.root || dirname(dir) === dir) break;
-  }
+  const found = await findGenerator(docsRoot, workspace, adapters?.list() ?? FALLBACK_GENERATORS);
+  if (found) return { ssg: found.id, style: slugStyleOf(found.id), root: found.root };
   const parent = dirname(docsRoot);
   return { ssg: null, style: 'github', root: docsRoot !== workspace.root && workspace.contains(parent) ? parent : docsRoot };
 }

@@ -3,13 +3,13 @@
  * from its configuration: the folders it publishes pages from (and under which
  * URL prefix), pretty or .html URLs, the front matter key that overrides a
  * page's URL. Marker files are looked for in the docs folder and its parents up
- * to the workspace root, from the ssg pack's adapters when loaded, else from
- * the fallback list below (the same five generators).
+ * to the workspace root (sdk/site-generator.ts), from the ssg pack's adapters
+ * when loaded, else from the SDK's fallback list (the same five generators).
  */
-import { dirname, join, relative } from 'node:path';
+import { join, relative } from 'node:path';
 import { parseDocument } from 'yaml';
 import { parse as parseToml } from 'smol-toml';
-import type { Workspace } from '../../../sdk/index.js';
+import { FALLBACK_GENERATORS, findGenerator, type Workspace } from '../../../sdk/index.js';
 import type { SsgAdapters } from '../../ssg/api.js';
 
 export interface ContentRoot {
@@ -35,42 +35,10 @@ export interface SiteRules {
   overrides: { permalink: boolean; slug: boolean; url: boolean };
 }
 
-interface Detector {
-  id: string;
-  markers: readonly string[];
-  detectText?(path: string, text: string): boolean;
-}
-
-/** Used when the ssg pack is not loaded; the adapters say the same. */
-const FALLBACK: readonly Detector[] = [
-  { id: 'mkdocs', markers: ['mkdocs.yml', 'mkdocs.yaml'] },
-  { id: 'docusaurus', markers: ['docusaurus.config.js', 'docusaurus.config.ts', 'docusaurus.config.mjs'] },
-  { id: 'eleventy', markers: ['eleventy.config.mjs', 'eleventy.config.js', 'eleventy.config.cjs', '.eleventy.js'] },
-  {
-    id: 'hugo',
-    markers: ['hugo.toml', 'hugo.yaml', 'hugo.json', 'config.toml', 'config/_default/hugo.toml', 'config/_default/config.toml'],
-    detectText: (path, text) => !path.endsWith('config.toml') || /^\s*(baseURL|theme|languageCode|contentDir)\s*=/m.test(text),
-  },
-  { id: 'jekyll', markers: ['_config.yml', '_config.yaml'], detectText: (_path, text) => !/^\s*(new_post_name|post_asset_folder|theme_config)\s*:/m.test(text) },
-];
-
-const MAX_CONFIG_BYTES = 1024 * 1024;
-
 export async function detectSite(docsRoot: string, workspace: Workspace, adapters?: SsgAdapters): Promise<SiteRules> {
-  const detectors: readonly Detector[] = adapters?.list() ?? FALLBACK;
-  const readText = (path: string) => workspace.readText(path, { maxBytes: MAX_CONFIG_BYTES }).catch(() => undefined);
-  for (let folder = docsRoot; ; folder = dirname(folder)) {
-    for (const detector of detectors) {
-      for (const marker of detector.markers) {
-        const text = await readText(join(folder, marker));
-        if (text === undefined) continue;
-        if (detector.detectText && !detector.detectText(marker, text)) continue;
-        return { ...rulesFor(detector.id, text, marker), root: folder, marker: workspace.relative(join(folder, marker)) };
-      }
-    }
-    if (folder === workspace.root || !workspace.contains(dirname(folder)) || dirname(folder) === folder) break;
-  }
-  return { ...GENERIC, root: docsRoot, marker: null };
+  const found = await findGenerator(docsRoot, workspace, adapters?.list() ?? FALLBACK_GENERATORS);
+  if (!found) return { ...GENERIC, root: docsRoot, marker: null };
+  return { ...rulesFor(found.id, found.text, found.marker), root: found.root, marker: workspace.relative(join(found.root, found.marker)) };
 }
 
 const GENERIC: Omit<SiteRules, 'root' | 'marker'> = {
