@@ -10,7 +10,7 @@ import type { TargetEnvironment } from '../guidance/types.js';
 import { bumpFor, nextVersion } from './version-bump.js';
 import { changedFiles, commitsIn, headSha, isAncestor, workingTree, type Commit, type Tag } from './git-history.js';
 import { forTarget, releaseAt, tally, view, type RecordView } from './records.js';
-import type { ManifestVersion } from './manifest-version.js';
+import type { ManifestVersion } from '../project-manifest.js';
 
 export interface ProgressInputs {
   /** Null when the project is not in a git repository (or has no commit yet). */

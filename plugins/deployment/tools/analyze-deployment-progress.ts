@@ -8,7 +8,7 @@ import { ConversationContext, NOT_USED } from '../../project/api.js';
 import type { DeploymentDeps } from '../deps.js';
 import { deploymentStatus, postDeployment, preDeployment, rollbackAnalysis, type ProgressInputs, type Section } from '../progress/analyses.js';
 import { hasHead, listTags, releaseBranches } from '../progress/git-history.js';
-import { manifestVersion } from '../progress/manifest-version.js';
+import { manifestVersion } from '../project-manifest.js';
 
 const ANALYSES = ['pre_deployment', 'deployment_status', 'post_deployment', 'rollback_analysis'] as const;
 const ENVIRONMENTS = ['development', 'staging', 'production'] as const;

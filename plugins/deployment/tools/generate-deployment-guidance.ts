@@ -11,8 +11,9 @@ import { deploymentAdrs } from '../guidance/adrs.js';
 import { buildGuidance } from '../guidance/build-guidance.js';
 import { safeName, type GuidanceContext } from '../guidance/context.js';
 import { projectCommands } from '../guidance/project-commands.js';
-import { projectFiles, type ProjectFiles } from '../guidance/project-files.js';
+import { projectFiles } from '../guidance/project-files.js';
 import type { GuidanceStep } from '../guidance/types.js';
+import { manifestIdentity } from '../project-manifest.js';
 
 const ENVIRONMENTS = ['development', 'staging', 'production'] as const;
 const TYPES = ['docker', 'kubernetes', 'serverless', 'traditional', 'auto-detect'] as const;
@@ -36,23 +37,6 @@ const Step = Type.Object({
   finding: Type.Optional(Type.Object({ status: StringEnum(['pass', 'warning', 'fail'] as const), evidence: Type.Array(Type.String()) })),
   serves: Type.Optional(Type.Array(Type.String())),
 });
-
-/** Name and version for image tags and release names, from the root manifest. */
-async function identity(files: ProjectFiles, root: string): Promise<{ name: string; version: string | null }> {
-  const pkg = await files.read('package.json');
-  if (pkg !== null) {
-    try {
-      const json = JSON.parse(pkg) as { name?: unknown; version?: unknown };
-      return { name: typeof json.name === 'string' && json.name ? json.name : posix.basename(root), version: typeof json.version === 'string' ? json.version : null };
-    } catch {
-      // Unparsable: fall through to the folder name.
-    }
-  }
-  const py = await files.read('pyproject.toml');
-  const name = py ? /^name\s*=\s*"([^"]+)"/m.exec(py)?.[1] : undefined;
-  const version = py ? (/^version\s*=\s*"([^"]+)"/m.exec(py)?.[1] ?? null) : null;
-  return { name: name ?? posix.basename(root.replace(/\\/g, '/')), version };
-}
 
 export const generateDeploymentGuidanceTool = (deps: DeploymentDeps) =>
   defineTool({
@@ -102,8 +86,9 @@ export const generateDeploymentGuidanceTool = (deps: DeploymentDeps) =>
       const catalog = await deps.catalog.read(location);
       const files = projectFiles(root, listing, context.workspace);
       const { adrs, accepted } = deploymentAdrs(catalog, location.relative);
-      const id = await identity(files, root);
-      const ctx: GuidanceContext = { env, files, scan, adrs, commands: await projectCommands(files), projectName: safeName(id.name), version: id.version };
+      // Name and version for image tags and release names, from the root manifest (the folder's name without one).
+      const id = await manifestIdentity(root, context.workspace);
+      const ctx: GuidanceContext = { env, files, scan, adrs, commands: await projectCommands(files), projectName: safeName(id?.name ?? posix.basename(root)), version: id?.version ?? null };
       const guidance = await buildGuidance(ctx, requested, includeSecurity, deps.security);
 
       const focus = conversationFocus(input.conversationContext);
