@@ -65,19 +65,29 @@ async function applyMiddleware(result: ToolResult, runtime: Pick<ToolRuntime, 'm
   return current;
 }
 
-function toCallResult(result: ToolResult, rendered?: string): CallToolResult {
+/** Results whose compact JSON is longer than this get their text copy compact. */
+export const INDENTED_MAX_CHARACTERS = 64 * 1024;
+
+/** The MCP result, and the JSON copy of its structured content (none for an error). */
+function toCallResult(result: ToolResult, rendered?: string): { shaped: CallToolResult; json?: string } {
   if (result.isError) {
     const { error } = result.structuredContent as { error: { type: string; message: string } };
     return {
-      isError: true,
-      content: [{ type: 'text', text: `Error executing ${result.tool}: ${error.message}` }],
-      structuredContent: result.structuredContent,
+      shaped: {
+        isError: true,
+        content: [{ type: 'text', text: `Error executing ${result.tool}: ${error.message}` }],
+        structuredContent: result.structuredContent,
+      },
     };
   }
-  const json = { type: 'text' as const, text: JSON.stringify(result.structuredContent, null, 2) };
+  // Indented when small enough to be read as it is; a large result compact, which is
+  // about 40% fewer characters (and tokens) and half the time to write.
+  const compact = JSON.stringify(result.structuredContent);
+  const json = compact.length > INDENTED_MAX_CHARACTERS ? compact : JSON.stringify(result.structuredContent, null, 2);
+  const copy = { type: 'text' as const, text: json };
   return {
-    content: rendered === undefined ? [json] : [{ type: 'text', text: rendered }, json],
-    structuredContent: result.structuredContent,
+    shaped: { content: rendered === undefined ? [copy] : [{ type: 'text', text: rendered }, copy], structuredContent: result.structuredContent },
+    json,
   };
 }
 
@@ -133,7 +143,8 @@ export async function invokeTool(runtime: ToolRuntime, name: string, args: unkno
   const started = performance.now();
   const raw = await runHandler(tool, args, runtime, env);
   const result = await applyMiddleware({ tool: name, isError: raw.isError === true, structuredContent: raw.structuredContent ?? {} }, runtime);
-  const shaped = limitResultSize(name, tool.definition.input, result.structuredContent, () => toCallResult(result, result.isError ? undefined : tool.definition.render?.(result.structuredContent)));
+  const { shaped: built, json } = toCallResult(result, result.isError ? undefined : tool.definition.render?.(result.structuredContent));
+  const shaped = limitResultSize(name, tool.definition.input, built, json);
   runtime.loggerFor(tool.packId).debug({ tool: name, ms: Math.round(performance.now() - started), isError: shaped.isError === true }, 'tool call');
   return shaped;
 }

@@ -1,6 +1,6 @@
 /**
  * The kernel-wide cap on one tool result. A result travels as one JSON-RPC
- * message holding its text (the indented JSON) and its structured copy; the
+ * message holding its text (the JSON, indented when small) and its structured copy; the
  * official SDK's stdio client drops the connection on a message over 10 MiB,
  * so a result is at most 8 MiB as sent, leaving room for the envelope.
  *
@@ -46,17 +46,24 @@ function messageBytes(result: CallToolResult, structuredBytes: number): number {
   return bytes;
 }
 
+/** At least messageBytes: a UTF-16 code unit is at most 6 bytes in a JSON string (\u001f; a surrogate pair is 4 bytes for two units). */
+function messageBound(result: CallToolResult, structuredBytes: number): number {
+  let bytes = structuredBytes + 64;
+  for (const item of result.content) bytes += item.type === 'text' ? 6 * item.text.length + 34 : Infinity;
+  return bytes;
+}
+
 /**
- * `shape` builds the result as sent; it is skipped when the structured content
- * alone is over the cap, so a huge result is not also indented for nothing.
- * The structured content is serialised once here (its text copy once by `shape`):
- * a result of a thousand findings costs milliseconds per serialisation.
+ * `result` as it will be sent, and `json`, its JSON copy of the structured
+ * content (absent for an error). The copy holds the compact JSON's characters
+ * (plus whitespace when indented), so its size bounds the structured content's:
+ * a result well under the cap (nearly all) is not serialised again to be measured.
  */
-export function limitResultSize(tool: string, inputSchema: unknown, structuredContent: unknown, shape: () => CallToolResult): CallToolResult {
-  const structuredBytes = Buffer.byteLength(JSON.stringify(structuredContent) ?? '');
-  // The text repeats the structured content, so the message is at least twice its size.
-  if (structuredBytes * 2 > MAX_RESULT_BYTES) return overLimit(tool, inputSchema, structuredBytes * 2, true);
-  const result = shape();
-  const bytes = messageBytes(result, result.structuredContent === undefined ? 0 : structuredBytes);
+export function limitResultSize(tool: string, inputSchema: unknown, result: CallToolResult, json?: string): CallToolResult {
+  const compactBytes = () => Buffer.byteLength(JSON.stringify(result.structuredContent) ?? '');
+  const hasStructured = result.structuredContent !== undefined;
+  const bound = hasStructured ? (json === undefined ? compactBytes() : Buffer.byteLength(json)) : 0;
+  if (messageBound(result, bound) <= MAX_RESULT_BYTES) return result;
+  const bytes = messageBytes(result, hasStructured ? compactBytes() : 0);
   return bytes > MAX_RESULT_BYTES ? overLimit(tool, inputSchema, bytes, false) : result;
 }

@@ -42,7 +42,7 @@ export interface ScanOptions {
    * merged before overlaps are resolved; filtered by content type and confidence like the rest.
    */
   presets?: readonly Finding[];
-  /** Run only this share of the rules (one of two threads scanning the same text, see worker/split-analysis.ts). */
+  /** Run only this kind of rule (a worker's job when threads share one text, see worker/split-analysis.ts). */
   part?: RulePart;
   /** False: candidates get line and column 0 and the text's lines are not indexed (the caller places them). */
   positions?: boolean;
@@ -51,12 +51,13 @@ export interface ScanOptions {
 }
 
 /**
- * The two shares of a rule list two threads scan the same text with: rules
- * with keywords (they need the keyword pass), and the rest (leads, user
- * patterns, whole-text sweeps). They take about the same time on mixed text.
+ * The two kinds of rule a worker job can be given (see worker/split-analysis.ts):
+ * the reviewed rules, which V8 runs and whose matches are short, so two threads
+ * can each scan one half of a text with a margin; and the user rules (RE2),
+ * whose matches can be as long as the text, so one thread scans the whole text with them.
  */
-export type RulePart = 'keyword' | 'other';
-export const partOf = (rule: ScanRule): RulePart => (rule.keywords?.length && !isUserRule(rule) ? 'keyword' : 'other');
+export type RulePart = 'reviewed' | 'user';
+export const partOf = (rule: ScanRule): RulePart => (isUserRule(rule) ? 'user' : 'reviewed');
 
 export const isUserRule = (rule: ScanRule): rule is UserRule => 'matcher' in rule && rule.matcher !== undefined;
 
