@@ -1,13 +1,19 @@
 /**
- * Vitest global setup: the end-to-end tests spawn the built CLI (dist/), so a
- * run that includes them first rebuilds dist/ when it is older than the
- * sources, rather than testing a stale build. A run of unit tests alone never
- * builds. A failed build does not stop the run: assertBuilt fails the tests
- * that need dist/, with the build's output.
+ * Vitest global setup:
+ * - one temporary folder per run: the test workers (started after this) get it
+ *   as TMPDIR, so every folder a test or a helper makes with os.tmpdir() is in
+ *   it, and it is removed when the run ends. Without it a run left about 500
+ *   folders in the system's temporary folder.
+ * - the end-to-end tests spawn the built CLI (dist/), so a run that includes
+ *   them first rebuilds dist/ when it is older than the sources, rather than
+ *   testing a stale build. A run of unit tests alone never builds. A failed
+ *   build does not stop the run: assertBuilt fails the tests that need dist/,
+ *   with the build's output.
  */
 import { spawnSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
-import { dirname, resolve } from 'node:path';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { TestProject } from 'vitest/node';
 import { distStaleness } from './helpers/dist.js';
@@ -36,7 +42,14 @@ function runNeedsDist(project: TestProject): boolean {
   });
 }
 
-export default function setup(project: TestProject): void {
+export default function setup(project: TestProject): () => void {
+  const runFolder = mkdtempSync(join(tmpdir(), 'toolpack-tests-'));
+  process.env.TMPDIR = runFolder;
+  buildWhenStale(project);
+  return () => rmSync(runFolder, { recursive: true, force: true, maxRetries: 3 });
+}
+
+function buildWhenStale(project: TestProject): void {
   if (!runNeedsDist(project)) return;
   const stale = distStaleness(repoRoot);
   if (!stale) {
