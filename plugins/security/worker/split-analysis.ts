@@ -81,7 +81,8 @@ export async function splitAnalysis(engine: RuleEngine, input: AnalyzeInput, inP
   const rules = [...engine.rules(request).filter((rule) => !local.has(rule)), ...request.extraRules];
   const whole: TextStretch = { from: 0, to: content.length, keepFrom: 0, keepTo: content.length };
   const planned: Array<{ part: RulePart; stretch: TextStretch }> = halves(content.length, cutOf(content)).map((stretch) => ({ part: 'reviewed', stretch }));
-  if (rules.some(isUserRule)) planned.push({ part: 'user', stretch: whole });
+  // The user rules' job first: RE2 over the whole text is usually the longest, and the halves fill in around it.
+  if (rules.some(isUserRule)) planned.unshift({ part: 'user', stretch: whole });
   const { inputs, shared } = jobInputs(input, planned, takeBuffer);
   const jobs = inputs.map((share) => collectOnWorker(share));
   // Every job over (a failed one does not stop the others) before the buffer can be written again.
@@ -94,8 +95,9 @@ export async function splitAnalysis(engine: RuleEngine, input: AnalyzeInput, inP
 
   const lists = (await Promise.all(jobs)).map((share) => share.candidates);
   const raw: Finding[] = [];
-  // Each list is in rule order (a rule's candidates together, in text order); a rule's candidates
-  // are in the first half's list, then the second's: merge by rule index, ties to the earlier list.
+  // Each list is in rule order (a rule's candidates together, in text order); a reviewed rule's
+  // candidates are in the first half's list, then the second's: merge by rule index, ties to the
+  // earlier list (user rules are in their own list only).
   const at = lists.map(() => 0);
   for (;;) {
     let pick = -1;
