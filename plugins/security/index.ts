@@ -34,7 +34,7 @@ export const securityOptions = Type.Object(
       minimum: 1,
       maximum: 4,
       default: DEFAULT_SCAN_WORKERS,
-      description: 'Worker threads that run large scans off the event loop (started on first use); more run several large scans at once. With two or more, the analysis of one text of 1 MiB or more is shared by two workers, each running half the rules.',
+      description: 'Worker threads that run large scans off the event loop (started on first use); more run several large scans at once. With two or more, the analysis of one text of 1 MiB or more is shared by two workers, each scanning one half of the text.',
     }),
   },
   { additionalProperties: false },
