@@ -15,6 +15,8 @@ export type ProjectType = (typeof PROJECT_TYPES)[number];
 
 const FRONTEND = new Set(['React', 'Next.js', 'Vue', 'Nuxt', 'Angular', 'Svelte', 'SvelteKit', 'Solid', 'Remix', 'Astro', 'Electron']);
 const SERVER_RENDERED = new Set(['Django', 'Rails', 'Laravel', 'Symfony', 'Hanami']);
+/** Frameworks that make neither a web app nor an API: a Kubernetes operator's, and command-line ones. */
+export const NOT_WEB = new Set(['Kubernetes controller-runtime', 'Cobra', 'urfave/cli', 'Click', 'Typer']);
 const CLI_PACKAGES = new Set(['commander', 'yargs', 'oclif', '@oclif/core', 'meow', 'cac', 'clipanion', 'citty', 'click', 'typer', 'docopt', 'fire', 'github.com/spf13/cobra', 'github.com/urfave/cli', 'github.com/urfave/cli/v2', 'clap', 'structopt', 'thor', 'picocli', 'info.picocli:picocli']);
 
 export interface Classification {
@@ -40,7 +42,7 @@ export function classify(scan: ProjectScan, files: readonly FileEntry[], roots: 
     match('documentation', [`${docFiles} documentation file(s), ${programmingFiles} source file(s)`, ...scan.documentation.generators.map((g) => `${g.path} (${g.name})`)]);
   }
   match('web-app', frameworkEvidence((name) => FRONTEND.has(name) || SERVER_RENDERED.has(name)));
-  match('api', frameworkEvidence((name) => !FRONTEND.has(name) && !SERVER_RENDERED.has(name)));
+  match('api', frameworkEvidence((name) => !FRONTEND.has(name) && !SERVER_RENDERED.has(name) && !NOT_WEB.has(name)));
   match('cli', cliEvidence(scan, files, roots));
   match('library', libraryEvidence(scan, files, roots), false);
   if (matches.length === 0 && programmingFiles > 0) match('application', [`${programmingFiles} source file(s), no manifest or framework that says more`], false);
@@ -55,7 +57,7 @@ function cliEvidence(scan: ProjectScan, files: readonly FileEntry[], roots: { pa
   const pkg = parseJson(roots.packageJson);
   if (pkg && (typeof pkg.bin === 'string' || (typeof pkg.bin === 'object' && pkg.bin !== null))) evidence.push('package.json: "bin"');
   if (roots.pyproject && /^\[(project\.scripts|tool\.poetry\.scripts)\]/m.test(roots.pyproject)) evidence.push('pyproject.toml: console scripts');
-  const hasWebFramework = scan.frameworks.length > 0;
+  const hasWebFramework = scan.frameworks.some((framework) => !NOT_WEB.has(framework.name));
   const goMains = files.filter((f) => /^cmd\/[^/]+\/main\.go$/.test(f.path)).map((f) => f.path);
   if (!hasWebFramework && goMains.length > 0) evidence.push(...goMains.slice(0, 2));
   if (!hasWebFramework && files.some((f) => f.path === 'src/main.rs') && !files.some((f) => f.path === 'src/lib.rs')) evidence.push('src/main.rs (binary crate)');

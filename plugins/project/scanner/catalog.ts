@@ -56,6 +56,12 @@ export const CATALOG: CatalogEntry[] = [
   { name: 'Rocket', category: 'framework', cargo: ['rocket'] },
   { name: 'Warp', category: 'framework', cargo: ['warp'] },
   { name: 'ASP.NET Core', category: 'framework', nuget: ['Microsoft.AspNetCore.*'] },
+  // Not web frameworks (repository/classify.ts NOT_WEB): a Kubernetes operator's, and command-line ones.
+  { name: 'Kubernetes controller-runtime', category: 'framework', go: ['sigs.k8s.io/controller-runtime'] },
+  { name: 'Cobra', category: 'framework', go: ['github.com/spf13/cobra'] },
+  { name: 'urfave/cli', category: 'framework', go: ['github.com/urfave/cli*'] },
+  { name: 'Click', category: 'framework', pypi: ['click'] },
+  { name: 'Typer', category: 'framework', pypi: ['typer'] },
 
   // Databases, their drivers and ORMs
   {

@@ -179,8 +179,16 @@ function readCargo(text: string) {
   return { ...(name ? { name } : {}), dependencies: dedupe(dependencies), ...(workspaces.length > 0 ? { workspaces } : {}) };
 }
 
+/**
+ * go.mod: the module and its direct requirements. A requirement marked
+ * `// indirect` is one of a dependency's own (go mod tidy writes them there),
+ * not a choice of this project: left out, as a lockfile's entries are.
+ */
 function readGoMod(text: string) {
-  const lines = text.split(/\r?\n/).map((line) => line.replace(/\/\/.*$/, '').trim());
+  const lines = text
+    .split(/\r?\n/)
+    .filter((line) => !/\/\/\s*indirect\b/.test(line))
+    .map((line) => line.replace(/\/\/.*$/, '').trim());
   const module = lines.map((line) => /^module\s+(\S+)/.exec(line)?.[1]).find(Boolean);
   const dependencies: Dependency[] = [];
   let inRequire = false;

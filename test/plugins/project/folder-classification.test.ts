@@ -138,7 +138,8 @@ describe('analyze_project_ecosystem on a Python CLI with fixtures, samples and a
     expect(stack.languages.map((language: any) => language.language)).toEqual(['Python']);
     expect(stack.ecosystems.map((entry: any) => entry.ecosystem)).toEqual(['pypi']);
     expect(stack.manifests.map((manifest: any) => manifest.path)).toEqual(['pyproject.toml']);
-    expect(stack.frameworks.top.map((detection: any) => detection.name)).toEqual([]);
+    // Only the product's own command-line framework: nothing from the fixtures, the sample or the website.
+    expect(stack.frameworks.top.map((detection: any) => detection.name)).toEqual(['Click']);
     expect(stack.databases.top).toEqual([]);
     expect(stack.testing.top.map((detection: any) => detection.name)).toEqual(['pytest']);
     expect(data.quality.tests).toMatchObject({ files: 2, sourceFiles: 4 });
