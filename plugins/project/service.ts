@@ -21,7 +21,9 @@ interface StoredScan {
   scan: ProjectScan;
 }
 
-const cacheKey = (root: string) => `project.scan:${root}`;
+/** Bumped when the scanner finds more from the same files (v2: standard-library imports, serverless handlers), so a stored scan is not reused. */
+const SCAN_FORMAT = 2;
+const cacheKey = (root: string) => `project.scan:v${SCAN_FORMAT}:${root}`;
 /** Trees kept watched in memory at once; the least recently scanned one is let go. */
 const WATCHED_TREES = 4;
 

@@ -8,7 +8,8 @@ import { command, type GuidanceStep } from './types.js';
 
 const DEFAULT_SLS = /^serverless\.(ya?ml|json|ts|js)$/;
 
-function platformCommands(ctx: GuidanceContext, config: ServerlessConfig): { title: string; commands: string[]; verify: string[] } {
+/** undefined for a platform found from its handlers or CI (AWS Lambda, Cloud Functions...): no config here to run a deploy from. */
+function platformCommands(ctx: GuidanceContext, config: ServerlessConfig): { title: string; commands: string[]; verify: string[] } | undefined {
   const { env } = ctx;
   const name = posix.basename(config.path);
   const prod = env === 'production';
@@ -30,6 +31,8 @@ function platformCommands(ctx: GuidanceContext, config: ServerlessConfig): { tit
       return { title: prod ? 'Deploy to production on Vercel' : 'Deploy a preview on Vercel', commands: [env === 'development' ? 'vercel dev' : prod ? 'vercel deploy --prod' : 'vercel deploy'], verify: ['vercel ls'] };
     case 'Netlify':
       return { title: prod ? 'Deploy to production on Netlify' : 'Deploy a draft on Netlify', commands: [env === 'development' ? 'netlify dev' : prod ? 'netlify deploy --build --prod' : 'netlify deploy --build'], verify: ['netlify status'] };
+    default:
+      return undefined;
   }
 }
 
@@ -37,7 +40,9 @@ export function serverlessSteps(ctx: GuidanceContext): GuidanceStep[] {
   const adr = decidedBy(ctx.adrs, 'Serverless') ?? decidedBy(ctx.adrs, 'Vercel') ?? decidedBy(ctx.adrs, 'Netlify');
   return ctx.scan.infrastructure.serverless.slice(0, 5).flatMap((config) => {
     const folder = folderOf(config.path);
-    const { title, commands, verify } = platformCommands(ctx, config);
+    const platform = platformCommands(ctx, config);
+    if (!platform) return [];
+    const { title, commands, verify } = platform;
     const cwd = folder === '.' ? {} : { cwd: folder };
     const deploy: GuidanceStep = { phase: 'deploy', title: `${title} (${config.path})`, detail: `${config.platform} configuration ${config.path}.`, commands, ...cwd, source: { kind: 'file', path: config.path }, ...(adr ? { decidedBy: adr } : {}) };
     const check: GuidanceStep = { phase: 'verify', title: `Check what ${config.platform} deployed`, detail: 'Lists the deployed endpoints or deployments to compare with what was expected.', commands: verify, ...cwd, source: { kind: 'file', path: config.path } };
@@ -46,9 +51,9 @@ export function serverlessSteps(ctx: GuidanceContext): GuidanceStep[] {
 }
 
 export function serverlessRollback(ctx: GuidanceContext): GuidanceStep | undefined {
-  const config = ctx.scan.infrastructure.serverless[0];
+  const config = ctx.scan.infrastructure.serverless.find((item) => platformCommands(ctx, item));
   if (!config) return undefined;
-  const commands: Record<ServerlessConfig['platform'], string[]> = {
+  const commands: Partial<Record<ServerlessConfig['platform'], string[]>> = {
     'Serverless Framework': [command('sls', 'deploy', 'list', '--stage', ctx.env), command('sls', 'rollback', '--stage', ctx.env, '--timestamp', '<timestamp from the list>')],
     'AWS SAM': [command('git', 'checkout', '<previous release tag>'), command('sam', 'build', '-t', posix.basename(config.path)), command('sam', 'deploy', '--config-env', ctx.env)],
     Vercel: ['vercel ls', 'vercel rollback <previous deployment url>'],
@@ -58,7 +63,7 @@ export function serverlessRollback(ctx: GuidanceContext): GuidanceStep | undefin
     phase: 'rollback',
     title: `Rollback plan: restore the previous ${config.platform} deployment`,
     detail: 'Note the current deployment before deploying so the one to restore is known.',
-    commands: commands[config.platform],
+    commands: commands[config.platform] ?? [],
     ...(folderOf(config.path) === '.' ? {} : { cwd: folderOf(config.path) }),
     source: { kind: 'file', path: config.path },
   };

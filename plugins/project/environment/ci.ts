@@ -25,6 +25,8 @@ export interface CiDetails {
   setups: CiSetup[];
   images: string[];
   caching: string[];
+  /** Commands that install or fetch dependencies (`build: npm ci`): only these are worth a dependency cache. */
+  installs: string[];
   matrix: string[];
   environments: string[];
 }
@@ -43,6 +45,13 @@ const SETUP_ACTIONS: Record<string, { runtime: string; input: string; fileInput?
   'actions-rs/toolchain': { runtime: 'rust', input: 'toolchain' },
 };
 
+/**
+ * Commands that download dependencies: package-manager installs, and builds that fetch them
+ * (go build/test, cargo, maven, gradle, a make build/test/install target). A workflow that only builds Docker images or runs
+ * CodeQL has none, and a dependency cache would save it nothing.
+ */
+const INSTALL = /\b(npm (?:ci|install|i)\b|yarn(?: install)?(?=\s*$|\s+--|\s*&&)|pnpm (?:install|i)\b|bun install|pip3? install|python3? -m pip install|poetry install|pipenv (?:install|sync)|uv (?:sync|pip install)|pdm install|go (?:mod download|build|test|vet|install|generate)\b|cargo (?:build|test|fetch|check|clippy)|bundle(?: install)?(?=\s*$|\s+--|\s*&&)|composer install|mvn\b|\.\/mvnw|gradle\b|\.\/gradlew|dotnet (?:restore|build|test)|mix deps\.get|make\b[^\n#]*?\b(?:venv|install|deps|setup|bootstrap|build|test)\b)/m;
+
 const text = (value: unknown): string | undefined => (typeof value === 'string' ? value : typeof value === 'number' ? String(value) : undefined);
 
 export async function readCiDetails(files: readonly FileEntry[], reader: BoundedReader): Promise<CiDetails[]> {
@@ -51,7 +60,7 @@ export async function readCiDetails(files: readonly FileEntry[], reader: Bounded
     const provider = ciProvider(file.path);
     if (!provider) continue;
     const source = await reader.text(file);
-    const details: CiDetails = { provider, path: file.path, jobs: [], setups: [], images: [], caching: [], matrix: [], environments: [] };
+    const details: CiDetails = { provider, path: file.path, jobs: [], setups: [], images: [], caching: [], installs: [], matrix: [], environments: [] };
     if (source !== null) {
       if (provider === 'GitHub Actions') githubActions(source, details);
       else otherProvider(source, details);
@@ -74,6 +83,9 @@ function githubActions(source: string, details: CiDetails): void {
     const container = isMapping(job.container) ? text(job.container.image) : text(job.container);
     if (container) details.images.push(container);
     for (const step of Array.isArray(job.steps) ? job.steps.filter(isMapping) : []) {
+      const run = text(step.run);
+      const install = run ? run.split(/\r?\n/).map((line) => INSTALL.exec(line)?.[1]).find(Boolean) : undefined;
+      if (install && details.installs.length < 10) details.installs.push(`${jobName}: ${install}`);
       const uses = text(step.uses);
       if (!uses) continue;
       const [action = '', ref = ''] = uses.split('@');
@@ -122,6 +134,10 @@ function otherProvider(source: string, details: CiDetails): void {
     if (image && image !== 'name' && !details.images.includes(image)) details.images.push(image);
     const docker = /^\s*-\s*image:\s*["']?([^\s"'#]+)/.exec(line)?.[1]; // CircleCI docker executors
     if (docker && !details.images.includes(docker)) details.images.push(docker);
+  }
+  for (const line of lines) {
+    const install = INSTALL.exec(line)?.[1];
+    if (install && details.installs.length < 10 && !/^\s*#/.test(line)) details.installs.push(install);
   }
   const cache = /^\s*(cache|caches):|save_cache|restore_cache|\bCache@\d|node\/install-packages|python\/install-packages/m.exec(source);
   if (cache) details.caching.push(cache[0].trim());

@@ -14,6 +14,7 @@ import type { ComposeInfo, DockerfileInfo } from './containers.js';
 import { isEnvTemplate } from './containers.js';
 import { lineIndex } from '../../../sdk/index.js';
 import { baseName, BoundedReader, isOwnCode, MAX_SOURCE_FILES } from './read.js';
+import { declaringFiles, namedIn, platformProvided } from './env-declarations.js';
 
 type Extractor = RegExp;
 
@@ -101,6 +102,9 @@ export async function analyseEnvVars(input: {
   folders: readonly string[];
   compose: readonly ComposeInfo[];
   dockerfiles: readonly DockerfileInfo[];
+  /** Kubernetes manifests (from the scan) and serverless deployments (`path (platform)`): they declare variables too. */
+  kubernetes?: readonly string[];
+  serverless?: readonly string[];
   reader: BoundedReader;
 }): Promise<EnvVarReport> {
   const { files, reader } = input;
@@ -162,6 +166,23 @@ export async function analyseEnvVars(input: {
     if (dockerfile.envKeys.length) providedBy.push({ source: dockerfile.path, keys: dockerfile.envKeys.length });
   }
 
+  // Declared where a deployment or a reader finds it: CI job env, deployment manifests, docs; or set by the platform.
+  const elsewhere = new Set<string>();
+  const candidates = [...uses.keys()].filter((name) => !BUILT_IN.test(name) && !templateKeys.has(name) && !provided.has(name));
+  if (candidates.length > 0) {
+    const byPlatform = platformProvided(candidates, input.serverless ?? []);
+    for (const [source, names] of byPlatform) {
+      names.forEach((name) => elsewhere.add(name));
+      providedBy.push({ source, keys: names.length });
+    }
+    for (const file of declaringFiles(files, input.kubernetes ?? [])) {
+      const text = await reader.text(file);
+      if (text === null) continue;
+      const names = namedIn(text, candidates);
+      names.forEach((name) => elsewhere.add(name));
+      if (names.length > 0) providedBy.push({ source: file.path, keys: names.length });
+    }
+  }
   const builtInIgnored: string[] = [];
   const missing: EnvVarReport['missing'] = [];
   for (const [name, locations] of uses) {
@@ -169,7 +190,7 @@ export async function analyseEnvVars(input: {
       builtInIgnored.push(name);
       continue;
     }
-    if (templateKeys.has(name) || provided.has(name)) continue;
+    if (templateKeys.has(name) || provided.has(name) || elsewhere.has(name)) continue;
     // A compose reference with a default (${VAR:-x}) and no use in code needs no declaration.
     if (defaulted.has(name) && [...locations].every((location) => input.compose.some((compose) => location.startsWith(`${compose.path}:`)))) continue;
     missing.push({ name, occurrences: locations.size, locations: [...locations].slice(0, 5) });
@@ -185,7 +206,7 @@ export async function analyseEnvVars(input: {
     skippedFiles: reader.skipped.length - skippedBefore,
     notScanned,
     used: uses.size,
-    declared: new Set([...templateKeys.keys(), ...provided]).size,
+    declared: new Set([...templateKeys.keys(), ...provided, ...elsewhere]).size,
     templates,
     missing: missing.slice(0, TOP_MISSING),
     missingCount: missing.length,
@@ -219,7 +240,11 @@ export function extractUses(path: string, text: string): EnvUse[] {
     for (const name of ['environ', 'getenv'] as const) if (fromOs.has(name)) patterns.push(...PYTHON_BARE[name]);
   }
   for (const pattern of patterns) {
-    for (const match of text.matchAll(pattern)) add(match[match.length - 1]!, match.index);
+    for (const match of text.matchAll(pattern)) {
+      // `process.env.X = ...` sets the variable (a test preparing its environment): not a read.
+      if (/^\s*=(?!=)/.test(text.slice(match.index + match[0].length, match.index + match[0].length + 8))) continue;
+      add(match[match.length - 1]!, match.index);
+    }
   }
   if (extractors === JS) {
     // const { A, B: b, C = 'x', ...rest } = process.env

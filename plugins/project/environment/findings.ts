@@ -10,6 +10,7 @@ import type { EnvVarReport } from './env-vars.js';
 import type { LibraryVerdict } from './library.js';
 import type { LockStatus } from './lockfiles.js';
 import type { RuntimeConflict, RuntimeSource } from './runtimes.js';
+import type { ServiceVerdict } from './service.js';
 
 export const ENVIRONMENT_TYPES = ['development', 'staging', 'production', 'ci'] as const;
 export type EnvironmentType = (typeof ENVIRONMENT_TYPES)[number];
@@ -38,6 +39,8 @@ export interface EnvironmentFacts {
   envVars: EnvVarReport;
   /** A library is not told to add an env template: its callers supply the environment (see library.ts). */
   library?: LibraryVerdict;
+  /** A desktop application, CLI or library nothing deploys gets no staging/production advice (service.ts). */
+  service?: ServiceVerdict;
   dockerfiles: DockerfileInfo[];
   compose: ComposeInfo[];
   kubernetes: KubernetesInfo;
@@ -57,18 +60,46 @@ const unpinned = (facts: EnvironmentFacts) =>
 function conflictFindings(facts: EnvironmentFacts, filter: (conflict: RuntimeConflict) => boolean = () => true): Finding[] {
   const conflicts = facts.conflicts.filter(filter);
   if (conflicts.length === 0) {
-    return facts.runtimes.length > 0 ? [{ id: 'runtime-versions-consistent', status: 'ok', message: `${facts.runtimes.length} runtime version declarations agree.`, evidence: facts.runtimes.slice(0, 5).map((source) => `${source.source}: ${source.value}`) }] : [];
+    if (facts.runtimes.length === 0) return [];
+    // Agreement is within a runtime: Node's lts/* and three Go pins are not four declarations that agree.
+    const counts = new Map<string, number>();
+    for (const source of facts.runtimes) counts.set(source.runtime, (counts.get(source.runtime) ?? 0) + 1);
+    const parts = [...counts].map(([runtime, count]) => (count > 1 ? `${runtime}: ${count} declarations agree` : `${runtime}: declared once`));
+    return [{ id: 'runtime-versions-consistent', status: 'ok', message: `No runtime version conflicts (${parts.join('; ')}).`, evidence: facts.runtimes.slice(0, 5).map((source) => `${source.source}: ${source.value}`) }];
   }
   return [{ id: 'runtime-version-conflicts', status: 'warning', message: `${conflicts.length}${conflicts.length >= 50 ? '+' : ''} runtime version conflicts.`, evidence: conflicts.slice(0, 5).map((conflict) => conflict.message) }];
+}
+
+/** Names of an optional configuration file's path (APP_CONFIG, TOOL_CONFIG_FILE, X_HOME): one of them alone is no case for a template. */
+const CONFIG_PATH = /(^|_)(CONFIG|CONF|CONFIG_FILE|CONFIG_PATH|CONFIG_DIR|SETTINGS|SETTINGS_FILE|HOME|DIR|PATH|FILE)$/;
+
+/**
+ * Why no .env.example is expected, or null when it is: a library's callers, or the users of a
+ * desktop app or CLI, supply its environment; a single variable naming a configuration file is
+ * documented, not templated. A template is for a service that reads several settings.
+ */
+export function noTemplateReason(facts: EnvironmentFacts): { message: string; evidence: string[] } | null {
+  const { envVars } = facts;
+  const read = envVars.used - envVars.builtInIgnored.length;
+  const listed = envVars.missing.slice(0, 5).map((item) => `${item.name} (${item.locations[0]})`);
+  if (facts.library?.library) return { message: `A library: its callers set the ${read} variables it reads, so no .env.example is expected; document them instead.`, evidence: [...facts.library.evidence, ...listed] };
+  if (facts.service && !facts.service.service) return { message: `A ${facts.service.kind} that users run themselves, not a deployed service: no .env.example is expected for the ${read} variable(s) it reads; document them instead.`, evidence: [...facts.service.evidence.slice(0, 3), ...listed] };
+  if (read !== 1) return null;
+  const only = envVars.missing[0];
+  if (envVars.missingCount === 1 && only && CONFIG_PATH.test(only.name)) return { message: `The one variable read, ${only.name}, names a configuration file: document it; an env template is for a service that reads several settings.`, evidence: listed };
+  const declared = envVars.providedBy[0];
+  if (envVars.missingCount === 0 && declared) return { message: `The one variable read is already declared (${declared.source}); an env template is for a service that reads several settings.`, evidence: envVars.providedBy.slice(0, 3).map((item) => item.source) };
+  return null;
 }
 
 function development(facts: EnvironmentFacts): Finding[] {
   const { envVars } = facts;
   const out: Finding[] = [];
+  const noTemplate = noTemplateReason(facts);
   if (envVars.templates.length > 0) out.push({ id: 'env-template', status: 'ok', message: 'Environment template present.', evidence: envVars.templates });
-  else if (facts.library?.library && envVars.used > envVars.builtInIgnored.length) out.push({ id: 'env-template', status: 'info', message: `A library: its callers set the ${envVars.used - envVars.builtInIgnored.length} variables it reads, so no .env.example is expected; document them instead.`, evidence: [...facts.library.evidence, ...envVars.missing.slice(0, 5).map((item) => `${item.name} (${item.locations[0]})`)] });
+  else if (noTemplate && envVars.used > envVars.builtInIgnored.length) out.push({ id: 'env-template', status: 'info', ...noTemplate });
   else if (envVars.used > envVars.builtInIgnored.length) out.push({ id: 'env-template', status: 'missing', message: `No .env.example (or .env.sample/.env.template) though the code reads ${envVars.used - envVars.builtInIgnored.length} variables.`, evidence: envVars.missing.slice(0, 5).map((item) => `${item.name} (${item.locations[0]})`) });
-  if (envVars.missingCount > 0 && !facts.library?.library) out.push({ id: 'env-undeclared', status: 'warning', message: `${envVars.missingCount} variables used in code are not declared in a template, compose or Dockerfile ENV.`, evidence: envVars.missing.slice(0, 10).map((item) => `${item.name} (${item.locations.join(', ')})`) });
+  if (envVars.missingCount > 0 && !noTemplate) out.push({ id: 'env-undeclared', status: 'warning', message: `${envVars.missingCount} variables used in code are not declared in a template, compose or Dockerfile ENV.`, evidence: envVars.missing.slice(0, 10).map((item) => `${item.name} (${item.locations.join(', ')})`) });
   if (envVars.unusedCount > 0) out.push({ id: 'env-unused', status: 'info', message: `${envVars.unusedCount} declared variables are never read by the code or compose.`, evidence: envVars.unused.slice(0, 10).map((item) => `${item.name} (${item.declaredIn.join(', ')})`) });
   for (const file of envVars.dotenvFiles) {
     out.push(file.gitignored === false
@@ -91,7 +122,19 @@ function development(facts: EnvironmentFacts): Finding[] {
   return [...out, ...conflictFindings(facts)];
 }
 
+/** Staging and production advice does not apply to what is not deployed: say so instead, with why. */
+function notDeployed(facts: EnvironmentFacts, type: 'staging' | 'production'): Finding[] | null {
+  const service = facts.service;
+  if (!service || service.service) return null;
+  return [
+    { id: 'not-a-service', status: 'info', message: `A ${service.kind} that users install and run themselves, and nothing in the repository deploys it: ${type} checks (Dockerfile, environment separation, deployment variables) do not apply.`, evidence: service.evidence.slice(0, 5) },
+    ...conflictFindings(facts),
+  ];
+}
+
 function production(facts: EnvironmentFacts): Finding[] {
+  const skipped = notDeployed(facts, 'production');
+  if (skipped) return skipped;
   const out: Finding[] = [];
   if (facts.dockerfiles.length === 0) {
     out.push(facts.serverless.length > 0
@@ -125,6 +168,8 @@ function production(facts: EnvironmentFacts): Finding[] {
 }
 
 function staging(facts: EnvironmentFacts): Finding[] {
+  const skipped = notDeployed(facts, 'staging');
+  if (skipped) return skipped;
   const separated = [...facts.paths].filter((path) => STAGING.test(path)).slice(0, 10);
   const ciEnvironments = facts.ci.flatMap((ci) => ci.environments.filter((name) => STAGING.test(name)).map((name) => `${ci.path}: environment ${name}`));
   const evidence = [...separated, ...ciEnvironments];
@@ -139,10 +184,13 @@ function staging(facts: EnvironmentFacts): Finding[] {
 function ci(facts: EnvironmentFacts): Finding[] {
   if (facts.ci.length === 0) return [{ id: 'ci-config', status: 'missing', message: 'No CI configuration (GitHub Actions, GitLab CI, CircleCI, Jenkins, Azure, Bitbucket, Travis).', evidence: [] }];
   const out: Finding[] = [{ id: 'ci-config', status: 'ok', message: `${facts.ci.length} CI configurations.`, evidence: facts.ci.map((config) => `${config.path} (${config.provider}${config.jobs.length ? `: ${config.jobs.join(', ')}` : ''})`) }];
-  const uncached = facts.ci.filter((config) => config.caching.length === 0);
-  out.push(uncached.length === 0
-    ? { id: 'ci-caching', status: 'ok', message: 'Every CI configuration caches dependencies.', evidence: facts.ci.flatMap((config) => config.caching).slice(0, 10) }
-    : { id: 'ci-caching', status: 'warning', message: `${uncached.length} of ${facts.ci.length} CI configurations do not cache dependencies between runs.`, evidence: uncached.slice(0, 10).map((config) => config.path) });
+  // Only a config that installs dependencies has anything to cache (not one that builds images or runs CodeQL).
+  const installing = facts.ci.filter((config) => config.installs.length > 0);
+  const uncached = installing.filter((config) => config.caching.length === 0);
+  if (installing.length === 0) out.push({ id: 'ci-caching', status: 'info', message: 'No CI configuration installs dependencies, so there is nothing to cache.', evidence: [] });
+  else out.push(uncached.length === 0
+    ? { id: 'ci-caching', status: 'ok', message: `Every CI configuration that installs dependencies caches them (${installing.length}).`, evidence: installing.flatMap((config) => config.caching).slice(0, 10) }
+    : { id: 'ci-caching', status: 'warning', message: `${uncached.length} of ${installing.length} CI configurations that install dependencies do not cache them between runs.`, evidence: uncached.slice(0, 10).map((config) => `${config.path} (${config.installs[0]})`) });
   const matrix = facts.ci.flatMap((config) => config.matrix.map((entry) => `${config.path}: ${entry}`));
   out.push(matrix.length > 0 ? { id: 'ci-matrix', status: 'ok', message: 'Jobs run over a matrix.', evidence: matrix } : { id: 'ci-matrix', status: 'info', message: 'No build matrix: one runtime version is tested.', evidence: [] });
   const setups = facts.ci.flatMap((config) => config.setups.map((setup) => `${config.path}: ${setup.via} ${setup.values.join(', ')}`));
@@ -184,8 +232,8 @@ export function optimisations(facts: EnvironmentFacts): Optimisation[] {
   add('npm-ci', 'medium', 'Use `npm ci` instead of `npm install` in the image build: it installs the lockfile exactly.', files.map((file) => file.npmInstall).filter((item): item is string => item !== null), [...DEPLOYED, 'ci']);
   add('healthcheck', 'medium', 'Declare a HEALTHCHECK (or Kubernetes probes) so the orchestrator can restart a hung container.', facts.kubernetes.withProbes > 0 ? [] : files.filter((file) => !file.healthcheck).map((file) => file.path), DEPLOYED);
   add('node-env-production', 'medium', 'Set NODE_ENV=production in the Node image: frameworks skip dev-only code paths.', files.filter((file) => !file.nodeEnvProduction && file.images.some((image) => image.runtime?.name === 'node')).map((file) => file.path), DEPLOYED);
-  add('ci-cache', 'medium', 'Cache dependencies in CI (setup-* `cache:` input or actions/cache) to cut install time.', facts.ci.filter((config) => config.caching.length === 0 && (config.setups.length > 0 || config.images.length > 0 || config.provider === 'GitHub Actions')).map((config) => config.path), ['ci']);
-  add('declare-env-vars', 'medium', 'Declare the variables the code reads in .env.example so every environment knows to set them.', facts.library?.library ? [] : facts.envVars.missing.map((item) => `${item.name} (${item.locations[0]})`), ['development', ...DEPLOYED]);
+  add('ci-cache', 'medium', 'Cache dependencies in CI (setup-* `cache:` input or actions/cache) to cut install time.', facts.ci.filter((config) => config.caching.length === 0 && config.installs.length > 0).map((config) => config.path), ['ci']);
+  add('declare-env-vars', 'medium', 'Declare the variables the code reads in .env.example so every environment knows to set them.', noTemplateReason(facts) ? [] : facts.envVars.missing.map((item) => `${item.name} (${item.locations[0]})`), ['development', ...DEPLOYED]);
   add('kubernetes-probes', 'medium', 'Add liveness/readiness probes to the Kubernetes workloads that have none.', facts.kubernetes.workloads > facts.kubernetes.withProbes ? [`${facts.kubernetes.workloads - facts.kubernetes.withProbes} of ${facts.kubernetes.workloads} workloads without probes`] : [], DEPLOYED);
   add('kubernetes-limits', 'medium', 'Set resource requests and limits on the Kubernetes workloads.', facts.kubernetes.workloads > facts.kubernetes.withLimits ? [`${facts.kubernetes.workloads - facts.kubernetes.withLimits} of ${facts.kubernetes.workloads} workloads without limits`] : [], DEPLOYED);
   add('apt-lists', 'low', 'Remove /var/lib/apt/lists in the same RUN as apt-get install to keep the layer small.', files.map((file) => file.aptListsKept).filter((item): item is string => item !== null), DEPLOYED);

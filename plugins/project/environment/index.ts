@@ -15,6 +15,7 @@ import { lockStatus } from './lockfiles.js';
 import { BoundedReader, dirName } from './read.js';
 import { collectRuntimes, findConflicts, summariseRuntimes } from './runtimes.js';
 import type { EnvironmentReport } from './schema.js';
+import { serviceVerdict } from './service.js';
 
 export { ENVIRONMENT_TYPES, type EnvironmentType };
 export type { EnvironmentReport };
@@ -41,7 +42,12 @@ export async function analyseEnvironment(
   const runtimes = await collectRuntimes({ files, reader, dockerfiles, compose, ci });
   const conflicts = findConflicts(runtimes);
   const folders = [...new Set(scan.manifests.map((manifest) => dirName(manifest.path)).filter(Boolean))];
-  const envVars = await analyseEnvVars({ root, files, truncated: scan.truncated, folders, compose, dockerfiles, reader });
+  const serverless = scan.infrastructure.serverless.map((config) => `${config.path} (${config.platform})`);
+  const kubernetesPaths = [...new Set(scan.infrastructure.kubernetes.map((resource) => resource.path))];
+  const envVars = await analyseEnvVars({ root, files, truncated: scan.truncated, folders, compose, dockerfiles, kubernetes: kubernetesPaths, serverless, reader });
+  const library = await libraryVerdict(files, reader);
+  const deployments = [...dockerfiles.map((file) => file.path), ...compose.map((file) => file.path), ...(kubernetes.workloads > 0 ? kubernetesPaths.slice(0, 3) : []), ...serverless];
+  const service = await serviceVerdict({ scan, files, reader, library, deployments });
   options.signal?.throwIfAborted();
 
   const facts: EnvironmentFacts = {
@@ -50,13 +56,14 @@ export async function analyseEnvironment(
     runtimes,
     conflicts,
     envVars,
-    library: await libraryVerdict(files, reader),
+    library,
+    service,
     dockerfiles,
     compose,
     kubernetes,
     ci,
     locks: lockStatus(scan.manifests, paths),
-    serverless: scan.infrastructure.serverless.map((config) => `${config.path} (${config.platform})`),
+    serverless,
     databases: scan.databases.map((detection) => detection.name),
   };
   const types = options.environmentType ? [options.environmentType] : [...ENVIRONMENT_TYPES];

@@ -6,7 +6,7 @@
  */
 import { loopThrough, stronglyConnected } from './cycles.js';
 import type { ImportGraph } from './graph.js';
-import { dominantLayer, layerOf, type Layer } from './layers.js';
+import { dominantLayer, layerConventions, layerOf, type Layer, type LayerConventions } from './layers.js';
 
 export interface Component {
   name: string;
@@ -51,7 +51,7 @@ export function componentView(graph: ImportGraph, limits: { components: number; 
     const from = mapper.moduleOf(path);
     const component = entry(from);
     component.files++;
-    const { layer } = layerOf(path);
+    const { layer } = layerOf(path, layerConventions(graph));
     component.layers.set(layer, (component.layers.get(layer) ?? 0) + 1);
     for (const name of imports.external) {
       externals.set(name, (externals.get(name) ?? 0) + 1);
@@ -75,7 +75,7 @@ export function componentView(graph: ImportGraph, limits: { components: number; 
 
   const components: Component[] = [...byName]
     .map(([name, c]) => {
-      const { layer, layerEvidence } = componentLayer(name, c.layers);
+      const { layer, layerEvidence } = componentLayer(name, c.layers, layerConventions(graph));
       return {
         name,
         layer,
@@ -116,8 +116,8 @@ export function cyclesThrough(graph: ImportGraph, path: string): string[][] {
   return [loopThrough([path, ...group.filter((member) => member !== path)], fileGraph)];
 }
 
-function componentLayer(name: string, counts: ReadonlyMap<Layer, number>): { layer: Layer; layerEvidence: string } {
-  const own = name === '.' ? null : layerOf(`${name}/_`);
+function componentLayer(name: string, counts: ReadonlyMap<Layer, number>, conventions: LayerConventions = {}): { layer: Layer; layerEvidence: string } {
+  const own = name === '.' ? null : layerOf(`${name}/_`, conventions);
   if (own && own.layer !== 'unknown') return { layer: own.layer, layerEvidence: `folder name ${own.evidence}` };
   const layer = dominantLayer(counts);
   const described = [...counts].filter(([, n]) => n > 0).sort((a, b) => b[1] - a[1]).map(([l, n]) => `${n} ${l}`).join(', ');

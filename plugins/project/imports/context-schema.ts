@@ -94,7 +94,7 @@ export const ArchitecturalContextOutput = Type.Object({
   ),
   adrs: Type.Object({
     ...AdrSummary.properties,
-    mentioning: Type.Optional(Type.Array(Type.Object({ ...AdrRef.properties, matchedOn: Type.Array(StringEnum(['path', 'fileName', 'module'] as const)) }))),
+    mentioning: Type.Optional(Type.Array(Type.Object({ ...AdrRef.properties, matchedOn: Type.Array(StringEnum(['path', 'fileName', 'module', 'symbol'] as const), { description: 'symbol: the ADR names a class, function or type the file defines, or its module name.' }) }))),
     byStatus: Type.Optional(Type.Record(Type.String(), Type.Number())),
     accepted: Type.Optional(Type.Array(AdrRef, { description: 'Accepted ADRs, by number, the first few.' })),
     acceptedCount: Type.Optional(Type.Number()),

@@ -11,7 +11,7 @@ import { componentView, cyclesThrough } from './components.js';
 import type { ArchitecturalContextOutput } from './context-schema.js';
 import { sourceLanguage } from './extract.js';
 import type { ImportGraph } from './graph.js';
-import { layerOf } from './layers.js';
+import { layerConventions, layerOf } from './layers.js';
 
 type Output = Static<typeof ArchitecturalContextOutput>;
 
@@ -28,10 +28,12 @@ function adrHeader(adrs: ProjectAdrs) {
 }
 
 /** `kind`: the listed file's folder kind (null: the product's own). */
-export function fileContext(graph: ImportGraph, path: string, adrs: ProjectAdrs, listed: boolean, kind: FolderKind | null = null): { file: NonNullable<Output['file']>; adrs: Output['adrs']; summary: string } {
+/** `symbols`: the names the file defines (definitions.ts), matched against the ADRs. */
+export function fileContext(graph: ImportGraph, path: string, adrs: ProjectAdrs, listed: boolean, kind: FolderKind | null = null, symbols: readonly string[] = []): { file: NonNullable<Output['file']>; adrs: Output['adrs']; summary: string } {
   const { mapper } = graph;
   const module = mapper.moduleOf(path);
-  const { layer, evidence } = layerOf(path);
+  const conventions = layerConventions(graph);
+  const { layer, evidence } = layerOf(path, conventions);
   const imports = graph.files.get(path);
   const language = sourceLanguage(path) ?? null;
   const note = imports
@@ -49,7 +51,7 @@ export function fileContext(graph: ImportGraph, path: string, adrs: ProjectAdrs,
     kind: edge.targetKind,
     specifier: edge.specifier,
     module: mapper.moduleOfTarget(edge.target, edge.targetKind),
-    layer: layerOf(edge.targetKind === 'file' ? edge.target : `${edge.target}/_`).layer,
+    layer: layerOf(edge.targetKind === 'file' ? edge.target : `${edge.target}/_`, conventions).layer,
     ...(edge.typeOnly ? { typeOnly: true } : {}),
   }));
   // A Go file is imported through its package: the importers of its folder.
@@ -59,7 +61,7 @@ export function fileContext(graph: ImportGraph, path: string, adrs: ProjectAdrs,
   for (const importer of importers) byModule.set(mapper.moduleOf(importer), (byModule.get(mapper.moduleOf(importer)) ?? 0) + 1);
 
   const fileName = path.slice(path.lastIndexOf('/') + 1);
-  const mentioning = adrsMentioning(adrs, { path, fileName, module });
+  const mentioning = adrsMentioning(adrs, { path, fileName, module, symbols });
   const cycles = imports ? cyclesThrough(graph, path) : [];
 
   const file: NonNullable<Output['file']> = {
@@ -79,7 +81,7 @@ export function fileContext(graph: ImportGraph, path: string, adrs: ProjectAdrs,
     },
     importedBy: {
       count: importers.length,
-      files: importers.slice(0, LIST_CAP).map((importer) => ({ path: importer, module: mapper.moduleOf(importer), layer: layerOf(importer).layer })),
+      files: importers.slice(0, LIST_CAP).map((importer) => ({ path: importer, module: mapper.moduleOf(importer), layer: layerOf(importer, conventions).layer })),
       modules: [...byModule].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0])).map(([name, files]) => ({ module: name, files })),
     },
     cycles,
@@ -95,7 +97,7 @@ export function fileContext(graph: ImportGraph, path: string, adrs: ProjectAdrs,
 
 export function projectContext(graph: ImportGraph, adrs: ProjectAdrs, manifests: readonly Manifest[]) {
   const view = componentView(graph, { components: 40, top: TOP });
-  const declared = new Set(manifests.flatMap((m) => m.dependencies.map((d) => normalise(d.name))));
+  const declared = new Set(manifests.flatMap((m) => m.dependencies.flatMap((d) => providedNames(d.name, m.ecosystem))));
   const components = view.components.map((component) => ({
     ...component,
     adrs: adrsMentioning(adrs, { module: component.name }).map((mention) => mention.number).filter((n): n is number => n !== null),
@@ -127,3 +129,17 @@ export function projectContext(graph: ImportGraph, adrs: ProjectAdrs, manifests:
 
 /** Package names compare loosely: PyPI treats -, _ and . alike and ignores case. */
 const normalise = (name: string) => name.toLowerCase().replace(/[-_.]+/g, '-');
+
+/** Distribution suffixes of a reduced build of the same package (approvaltests-minimal provides approvaltests). */
+const VARIANT_SUFFIX = /-(minimal|lite|slim)$/;
+
+/**
+ * The module names a declared dependency provides: its own name, and for a Python distribution
+ * whose import name differs, the part before its first '-' (approvaltests-minimal, google-cloud-x),
+ * the name without a variant suffix, and without a python-/py- prefix (python-dateutil is dateutil).
+ */
+export function providedNames(name: string, ecosystem: string): string[] {
+  const own = normalise(name);
+  if (ecosystem !== 'pypi' || !own.includes('-')) return [own];
+  return [...new Set([own, own.slice(0, own.indexOf('-')), own.replace(VARIANT_SUFFIX, ''), own.replace(/^(python|py)-/, '')])];
+}

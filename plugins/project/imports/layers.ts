@@ -40,9 +40,40 @@ const TEST_ROOTS = new Set(['test', 'tests', '__tests__', 'spec', 'specs', 'e2e'
 /** Generic folders ("internal", "pkg", "lib") say less than a specific one further up; they only count when nothing else does. */
 const WEAK = new Set(['internal', 'pkg', 'lib', 'libs']);
 
-export function layerOf(path: string): { layer: Layer; evidence: string | null } {
+/** What the project is built on changes what some folder names mean (see layerConventions). */
+export interface LayerConventions {
+  /** A Kubernetes operator (controller-runtime): api/<version>/ holds API types, controllers/ reconcilers. */
+  kubernetesOperator?: boolean;
+}
+
+/** Go packages whose import makes the project a Kubernetes operator. */
+const OPERATOR_PACKAGES = /^sigs\.k8s\.io\/controller-runtime(\/|$)/;
+const conventionsByGraph = new WeakMap<object, LayerConventions>();
+
+/** The conventions an import graph's external imports call for (computed once per graph). */
+export function layerConventions(graph: { files: ReadonlyMap<string, { external: readonly string[] }> }): LayerConventions {
+  let found = conventionsByGraph.get(graph);
+  if (!found) {
+    found = { kubernetesOperator: [...graph.files.values()].some((file) => file.external.some((name) => OPERATOR_PACKAGES.test(name))) };
+    conventionsByGraph.set(graph, found);
+  }
+  return found;
+}
+
+/** API version folders of a Kubernetes operator (api/v1, api/v1alpha1, apis/batch/v2beta1). */
+const API_VERSION = /^(.*?(?:^|\/)apis?\/(?:[\w.-]+\/)?v\d+(?:(?:alpha|beta)\d+)?)\//;
+const RECONCILERS = /^(.*?(?:^|\/)(?:controllers|controller))\//;
+
+export function layerOf(path: string, conventions: LayerConventions = {}): { layer: Layer; evidence: string | null } {
   const name = path.slice(path.lastIndexOf('/') + 1);
   for (const [pattern, layer] of BY_SUFFIX) if (pattern.test(path)) return { layer, evidence: name };
+  if (conventions.kubernetesOperator) {
+    // In an operator these are not a presentation layer: the CRD types are the domain, the reconcilers its logic.
+    const api = API_VERSION.exec(path);
+    if (api) return { layer: 'domain', evidence: `${api[1]}/ (Kubernetes API types)` };
+    const reconcilers = RECONCILERS.exec(path);
+    if (reconcilers) return { layer: 'application', evidence: `${reconcilers[1]}/ (Kubernetes reconcilers)` };
+  }
   const folders = path.split('/').slice(0, -1);
   const testRoot = folders.findIndex((folder) => TEST_ROOTS.has(folder.toLowerCase()));
   if (testRoot >= 0) return { layer: 'test', evidence: `${folders.slice(0, testRoot + 1).join('/')}/` };

@@ -8,7 +8,7 @@ import type { ProjectImport, ProjectImports, ProjectScanner, ProjectSourceFile }
 import { readListedText } from '../scanner/read.js';
 import { importGraph, MAX_SOURCE_BYTES, type FileImports } from './graph.js';
 import { importLines, locate, type ImportLine } from './import-lines.js';
-import { layerOf } from './layers.js';
+import { layerConventions, layerOf } from './layers.js';
 
 const READ_CONCURRENCY = 8;
 
@@ -27,7 +27,7 @@ export function createProjectImports(scanner: ProjectScanner): ProjectImports {
           signal?.throwIfAborted();
           const read = await readListedText(root, entry.path, MAX_SOURCE_BYTES);
           const lines = 'text' in read ? importLines(entry.language, read.text) : [];
-          result[index] = { path: entry.path, language: entry.language, layer: layerOf(entry.path).layer, imports: withLines(entry, lines) };
+          result[index] = { path: entry.path, language: entry.language, layer: layerOf(entry.path, layerConventions(graph)).layer, imports: withLines(entry, lines) };
         }
       };
       await Promise.all(Array.from({ length: Math.min(READ_CONCURRENCY, entries.length) }, worker));

@@ -16,7 +16,9 @@ export type ProjectType = (typeof PROJECT_TYPES)[number];
 const FRONTEND = new Set(['React', 'Next.js', 'Vue', 'Nuxt', 'Angular', 'Svelte', 'SvelteKit', 'Solid', 'Remix', 'Astro', 'Electron']);
 const SERVER_RENDERED = new Set(['Django', 'Rails', 'Laravel', 'Symfony', 'Hanami']);
 /** Frameworks that make neither a web app nor an API: a Kubernetes operator's, and command-line ones. */
-export const NOT_WEB = new Set(['Kubernetes controller-runtime', 'Cobra', 'urfave/cli', 'Click', 'Typer']);
+/** Desktop GUI toolkits: a project built on one is a desktop application. */
+export const GUI = new Set(['Qt (PySide)', 'Qt (PyQt)', 'Tkinter', 'wxPython', 'Kivy']);
+export const NOT_WEB = new Set(['Kubernetes controller-runtime', 'Cobra', 'urfave/cli', 'Click', 'Typer', ...GUI]);
 const CLI_PACKAGES = new Set(['commander', 'yargs', 'oclif', '@oclif/core', 'meow', 'cac', 'clipanion', 'citty', 'click', 'typer', 'docopt', 'fire', 'github.com/spf13/cobra', 'github.com/urfave/cli', 'github.com/urfave/cli/v2', 'clap', 'structopt', 'thor', 'picocli', 'info.picocli:picocli']);
 
 export interface Classification {
@@ -43,6 +45,8 @@ export function classify(scan: ProjectScan, files: readonly FileEntry[], roots: 
   }
   match('web-app', frameworkEvidence((name) => FRONTEND.has(name) || SERVER_RENDERED.has(name)));
   match('api', frameworkEvidence((name) => !FRONTEND.has(name) && !SERVER_RENDERED.has(name) && !NOT_WEB.has(name)));
+  // A desktop application ahead of 'cli': its console scripts are then secondary tools.
+  match('application', guiEvidence(scan, roots));
   match('cli', cliEvidence(scan, files, roots));
   match('library', libraryEvidence(scan, files, roots), false);
   if (matches.length === 0 && programmingFiles > 0) match('application', [`${programmingFiles} source file(s), no manifest or framework that says more`], false);
@@ -52,7 +56,14 @@ export function classify(scan: ProjectScan, files: readonly FileEntry[], roots: 
   return { type: best.type, confidence: best.strong ? (best.evidence.length > 1 || best.type === 'monorepo' ? 'high' : 'medium') : 'low', evidence: best.evidence, alsoMatches: [...new Set(rest.map((m) => m.type))] };
 }
 
-function cliEvidence(scan: ProjectScan, files: readonly FileEntry[], roots: { packageJson: string | null; pyproject: string | null }): string[] {
+export function guiEvidence(scan: ProjectScan, roots: { pyproject: string | null }): string[] {
+  const evidence: string[] = [];
+  if (roots.pyproject && /^\[(project\.gui-scripts|tool\.poetry\.plugins\."gui_scripts")\]/m.test(roots.pyproject)) evidence.push('pyproject.toml: gui-scripts');
+  for (const framework of scan.frameworks) if (GUI.has(framework.name)) evidence.push(`${framework.name} (${framework.evidence[0]})`);
+  return evidence;
+}
+
+export function cliEvidence(scan: ProjectScan, files: readonly FileEntry[], roots: { packageJson: string | null; pyproject: string | null }): string[] {
   const evidence: string[] = [];
   const pkg = parseJson(roots.packageJson);
   if (pkg && (typeof pkg.bin === 'string' || (typeof pkg.bin === 'object' && pkg.bin !== null))) evidence.push('package.json: "bin"');

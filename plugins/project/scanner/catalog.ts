@@ -62,6 +62,12 @@ export const CATALOG: CatalogEntry[] = [
   { name: 'urfave/cli', category: 'framework', go: ['github.com/urfave/cli*'] },
   { name: 'Click', category: 'framework', pypi: ['click'] },
   { name: 'Typer', category: 'framework', pypi: ['typer'] },
+  // Desktop GUI toolkits (repository/classify.ts GUI): they make a desktop application. Tkinter is in the
+  // standard library, so it is found from the imports (scanner/source-imports.ts), not from a manifest.
+  { name: 'Qt (PySide)', category: 'framework', pypi: ['pyside6', 'pyside6-essentials', 'pyside2'] },
+  { name: 'Qt (PyQt)', category: 'framework', pypi: ['pyqt5', 'pyqt6'] },
+  { name: 'wxPython', category: 'framework', pypi: ['wxpython'] },
+  { name: 'Kivy', category: 'framework', pypi: ['kivy'] },
 
   // Databases, their drivers and ORMs
   {

@@ -33,7 +33,8 @@ export class Detections {
   }
 }
 
-export function detect(manifests: readonly Manifest[], files: readonly FileEntry[]): Record<Category, Detection[]> {
+/** `extra`: findings made elsewhere (standard-library imports: scanner/source-imports.ts). */
+export function detect(manifests: readonly Manifest[], files: readonly FileEntry[], extra: ReadonlyArray<{ name: string; category: Category; evidence: string }> = []): Record<Category, Detection[]> {
   const byCategory: Record<Category, Detections> = {
     framework: new Detections(), database: new Detections(), messaging: new Detections(), testing: new Detections(),
   };
@@ -55,6 +56,7 @@ export function detect(manifests: readonly Manifest[], files: readonly FileEntry
       if (entry.files!.test(file.path)) byCategory[entry.category].add(entry.name, file.path);
     }
   }
+  for (const found of extra) byCategory[found.category].add(found.name, found.evidence);
   return {
     framework: byCategory.framework.list(),
     database: byCategory.database.list(),

@@ -12,6 +12,8 @@ import { isInfrastructureFile, scanInfrastructure } from './infrastructure.js';
 import { countLanguages, shebangLanguages } from './languages.js';
 import { manifestKind, readManifest } from './manifests.js';
 import { FileReader } from './read.js';
+import { serverlessDeployments } from './serverless.js';
+import { stdlibDetections } from './source-imports.js';
 import { isOwnCode } from './folders.js';
 import type { Elsewhere, FileEntry, Manifest, ProjectScan, ScanOptions } from './types.js';
 import { listFiles, type Listing } from './walk.js';
@@ -44,8 +46,9 @@ export async function scanListing(root: string, listing: Listing, signal?: Abort
 
   const allManifests = await readManifests(files, reader, signal);
   const manifests = allManifests.filter((manifest) => !manifest.folder || manifest.folder === 'test');
-  const found = detect(manifests, own);
+  const found = detect(manifests, own, await stdlibDetections(own, reader, signal));
   const infrastructure = await scanInfrastructure(own, reader, signal);
+  infrastructure.serverless.push(...(await serverlessDeployments(own, manifests, reader, signal)));
   const ci = await scanCi(files, reader);
   const byShebang = await shebangLanguages(own, reader, signal);
   signal?.throwIfAborted();

@@ -19,11 +19,11 @@ export const isDockerfile = (path: string) => /^(Dockerfile|Containerfile)(\.[\w
 export const isComposeFile = (path: string) => /^(docker-)?compose(\.[\w-]+)?\.ya?ml$/.test(baseName(path));
 /** Files that deploy something by their name alone (Kubernetes YAML needs reading): for what `elsewhere` lists. */
 export const isInfrastructureFile = (path: string) =>
-  isDockerfile(path) || isComposeFile(path) || /(^|\/)(Chart\.yaml|serverless\.(ya?ml|json|ts|js)|vercel\.json|netlify\.toml)$|\.tf$/.test(path);
+  isDockerfile(path) || isComposeFile(path) || /(^|\/)(Chart\.yaml|serverless\.(ya?ml|json|ts|js)|vercel\.json|netlify\.toml|connect\.yaml|host\.json)$|\.tf$/.test(path);
 const isYaml = (path: string) => /\.ya?ml$/.test(path);
 /** YAML that is something else than a Kubernetes manifest, or never one (CI, Helm templates with Go templating). */
 const notKubernetes = (path: string) =>
-  isComposeFile(path) || /(^|\/)(\.github|\.gitlab|\.circleci)\//.test(path) || /(^|\/)(Chart|values[\w.-]*|\.gitlab-ci|azure-pipelines|mkdocs|_config|pnpm-workspace|pnpm-lock|serverless|template)\.ya?ml$/.test(path);
+  isComposeFile(path) || /(^|\/)(\.github|\.gitlab|\.circleci)\//.test(path) || /(^|\/)(Chart|values[\w.-]*|\.gitlab-ci|azure-pipelines|mkdocs|_config|pnpm-workspace|pnpm-lock|serverless|template|connect)\.ya?ml$/.test(path);
 
 export async function scanInfrastructure(files: readonly FileEntry[], reader: FileReader, signal?: AbortSignal): Promise<Infrastructure> {
   const dockerfiles: Dockerfile[] = [];

@@ -103,7 +103,8 @@ export interface Terraform {
 
 export interface ServerlessConfig {
   path: string;
-  platform: 'Serverless Framework' | 'AWS SAM' | 'Vercel' | 'Netlify';
+  /** A platform config, or (scanner/serverless.ts) a function handler, a deploy command in CI, a connect.yaml. */
+  platform: 'Serverless Framework' | 'AWS SAM' | 'Vercel' | 'Netlify' | 'AWS Lambda' | 'Google Cloud Functions' | 'Azure Functions' | 'commercetools Connect';
 }
 
 export interface Infrastructure {

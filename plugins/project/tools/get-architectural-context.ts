@@ -15,6 +15,11 @@ import { fileContext, graphStats, projectContext } from '../imports/context.js';
 import { ArchitecturalContextOutput } from '../imports/context-schema.js';
 import { importGraph } from '../imports/graph.js';
 import { folderKind } from '../scanner/folders.js';
+import { readListedText } from '../scanner/read.js';
+import { definedNames } from '../imports/definitions.js';
+
+/** How much of the file is read for the names it defines. */
+const DEFINITIONS_BYTES = 256 * 1024;
 
 export const getArchitecturalContextTool = (deps: ProjectToolDeps) =>
   defineTool({
@@ -40,11 +45,15 @@ export const getArchitecturalContextTool = (deps: ProjectToolDeps) =>
       const { scan, files } = await deps.scanner.scan(root, { signal });
       const graph = await importGraph(root, scan.fingerprint, files, scan.manifests, signal);
       const adrs = await readProjectAdrs(deps.decisions, root, workspace);
+      // The product's own names: an ADR naming the product is not about the module that shares its name.
+      adrs.projectNames = [posix.basename(root.split(sep).join('/')), ...scan.manifests.filter((manifest) => !manifest.folder && manifest.name).map((manifest) => manifest.name!)];
       const base = { projectPath: workspace.relative(root), graph: graphStats(graph, graph.cached) };
 
       if (target) {
         const entry = files.find((file) => file.path === target);
-        const { file, adrs: adrResult, summary } = fileContext(graph, target, adrs, entry !== undefined, entry ? folderKind(entry) : null);
+        const read = entry ? await readListedText(root, target, DEFINITIONS_BYTES) : null;
+        const symbols = read && 'text' in read ? definedNames(target, read.text) : [];
+        const { file, adrs: adrResult, summary } = fileContext(graph, target, adrs, entry !== undefined, entry ? folderKind(entry) : null, symbols);
         return { mode: 'file' as const, ...base, file, adrs: adrResult, summary };
       }
       return { mode: 'project' as const, ...base, ...projectContext(graph, adrs, scan.manifests) };
