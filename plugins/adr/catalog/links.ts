@@ -76,8 +76,18 @@ export function linksInLine(line: string, links: AdrLinks, options: LineOptions 
     linksInItem(rest, links, kind, plain(trimmed), options.status === true);
     return { kind, lead: false };
   }
+  // adr-tools' `adr link` writes any verb pair ("Implements", "Implemented in", "Clarified by") before a
+  // link to a numbered record; the verbs above have kinds of their own, the others relate the records.
+  const other = ADR_TOOLS_LINK.exec(trimmed);
+  if (other && targetsIn(other[1]!).length > 0) {
+    linksInItem(other[1]!, links, 'relatesTo', plain(trimmed));
+    return { kind: 'relatesTo', lead: false };
+  }
   return null;
 }
+
+/** "Implemented in [5. Forever alpha version](0005-forever-alpha-version.md)": a few verb words, then only links. */
+const ADR_TOOLS_LINK = /^[A-Z][a-z]+(?:\s+[a-z]+){0,3}\s*:?\s+((?:\[\s*(?:adr[-_ ]?)?\d+[^\]]*\]\([^)\s]+\)\s*[,;]?\s*)+)$/i;
 
 // "## Related ADRs", "## Related decisions", "## See also": each item below names related records.
 const RELATED_SECTION = /^(?:related(?:\s+(?:adrs?|decisions?|records?|documents?))?|see also)$/;

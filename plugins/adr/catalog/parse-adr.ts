@@ -30,7 +30,8 @@ export async function parseAdr(path: string, text: string): Promise<ParsedAdr | 
   const fm = doc.frontMatter;
 
   const heading = titleParts(doc.title ?? stringValue(fm.title) ?? '');
-  const number = numberFromFileName(file) ?? heading.number;
+  const fileNumber = numberFromFileName(file);
+  const number = fileNumber ?? heading.number;
 
   const sections = (names: string[]) => doc.sections.filter((s) => names.includes(s.name));
   const first = (names: string[]) => sections(names)[0] ?? null;
@@ -77,6 +78,7 @@ export async function parseAdr(path: string, text: string): Promise<ParsedAdr | 
     consideredOptions: first(OPTIONS) ? listItems(first(OPTIONS)!.blocks) : [],
     yStatement,
     links,
+    ...(fileNumber !== null && heading.number !== null && heading.number !== fileNumber ? { headingNumber: heading.number } : {}),
   };
 }
 

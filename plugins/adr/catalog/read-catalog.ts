@@ -63,7 +63,7 @@ export async function readCatalog(dir: string): Promise<Catalog> {
   const byNumber = new Map<number, ParsedAdr[]>();
   for (const adr of adrs) if (adr.number !== null) byNumber.set(adr.number, [...(byNumber.get(adr.number) ?? []), adr]);
 
-  problems.push(...numberProblems(byNumber));
+  problems.push(...numberProblems(byNumber), ...headingProblems(adrs), ...titleProblems(adrs));
   problems.push(...linkBothWays(adrs, byNumber));
   const present = new Set(files);
   for (const adr of adrs) problems.push(...adrProblems(adr, byNumber, present));
@@ -88,6 +88,35 @@ function numberProblems(byNumber: Map<number, ParsedAdr[]>): CatalogProblem[] {
     problems.push({ kind: 'missing-number', message: `${label} (between ${from - 1} and ${to + 1})`, paths: [], numbers: missing });
   }
   return problems;
+}
+
+/** "0006-x.md" titled "# 5. …": readers and tools citing "ADR 5" disagree about which record is meant. */
+function headingProblems(adrs: ParsedAdr[]): CatalogProblem[] {
+  return adrs
+    .filter((adr) => adr.headingNumber !== undefined && adr.number !== null)
+    .map((adr) => ({
+      kind: 'heading-number-mismatch' as const,
+      message: `${adr.path} is ADR ${adr.number} by its file name but its heading says ${adr.headingNumber}`,
+      paths: [adr.path],
+      numbers: [adr.number!, adr.headingNumber!],
+    }));
+}
+
+/** Two records with one title: a copy, or a revision written as a new record without a supersession link. */
+function titleProblems(adrs: ParsedAdr[]): CatalogProblem[] {
+  const byTitle = new Map<string, ParsedAdr[]>();
+  for (const adr of adrs) {
+    const key = adr.title.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, ' ').trim();
+    if (key) byTitle.set(key, [...(byTitle.get(key) ?? []), adr]);
+  }
+  return [...byTitle.values()]
+    .filter((holders) => holders.length > 1)
+    .map((holders) => ({
+      kind: 'duplicate-title' as const,
+      message: `${holders.map((adr) => adr.path).join(', ')} have the same title "${holders[0]!.title}"`,
+      paths: holders.map((adr) => adr.path),
+      numbers: holders.map((adr) => adr.number).filter((n): n is number => n !== null),
+    }));
 }
 
 const REVERSE: Partial<Record<LinkKind, LinkKind>> = {

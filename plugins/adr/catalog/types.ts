@@ -51,6 +51,8 @@ export interface ParsedAdr {
   consideredOptions: string[];
   yStatement: YStatement | null;
   links: AdrLinks;
+  /** Set only when the heading's number ("# 5. …") disagrees with the file's ("0006-….md"). */
+  headingNumber?: number;
 }
 
 export type ProblemKind =
@@ -61,6 +63,8 @@ export type ProblemKind =
   | 'broken-link'
   | 'missing-successor'
   | 'one-way-supersession'
+  | 'heading-number-mismatch'
+  | 'duplicate-title'
   | 'unreadable';
 
 export interface CatalogProblem {

@@ -10,6 +10,7 @@ import type { EvidenceIndex } from './scan-evidence.js';
 import { MAX_EVIDENCE } from './scan-evidence.js';
 import type { AdrRef } from './suggestions.js';
 import { alternativesOf, TECHNOLOGIES } from './table.js';
+import { decisionWords, ownEvidence } from './project-evidence.js';
 import { adrText, mentionedTechnologies, readDecision, type DecisionSource } from './text.js';
 import { tasksForAdr, type TodoDocument } from './todo-markdown.js';
 import { AREA_INFO, type Technology } from './types.js';
@@ -202,6 +203,12 @@ export function compareProgress(input: ProgressInput) {
       ...reading.chosen.filter((tech) => !inSet.has(tech)).map((tech) => checkDecision(tech, input)),
       ...reading.supported.map((set) => checkSupported(set, input)),
     ];
+    // A package or tool the knowledge table does not know ("we adopt the VError package"): the project's own manifests and tool files show it.
+    if (reading.chosen.length === 0) {
+      for (const own of ownEvidence(input.evidence, decisionWords(adr))) {
+        decisions.push({ technology: own.name, area: own.kind === 'dependency' ? 'project dependency' : 'tool', status: 'implemented', evidenceKind: 'strong', evidence: own.evidence, competitors: [] });
+      }
+    }
     const verdict = verdictOf(decisions);
     const tasks = taskProgress(adr, ref, input.tasks, input.todo);
     const label = `ADR ${ref.number ?? '?'} "${ref.title}"`;
@@ -263,9 +270,12 @@ function score(adrs: AdrProgress[], contradictions: number) {
   // Untouched generated tasks are the plan, not progress: a finished project keeps its score after generate_adr_todo runs.
   const countedTasks = adrs.reduce((sum, a) => sum + a.tasks.total - a.tasks.cancelled - a.tasks.untouchedGenerated, 0);
   const counts = { implementedDecisions: implemented, gapDecisions: gaps, conflictDecisions: conflicts, checkableDecisions: checkable, completedTasks, countedTasks, contradictions };
+  // Tasks linked but not counted are generate_adr_todo's untouched plan: say so rather than "no tasks are linked".
+  const linkedTasks = adrs.reduce((sum, a) => sum + a.tasks.total - a.tasks.cancelled, 0);
+  const noTasks = linkedTasks > 0 ? `the ${linkedTasks} tasks linked to accepted ADRs are generated and untouched, so not counted` : 'no tasks are linked to accepted ADRs';
 
   if (checkable === 0 && countedTasks === 0) {
-    return { alignmentScore: null, formula: 'No accepted ADR names a technology to check and no tasks are linked to accepted ADRs: nothing to measure.', ...counts };
+    return { alignmentScore: null, formula: `No accepted ADR names a technology to check and ${noTasks}: nothing to measure.`, ...counts };
   }
   const parts: string[] = [];
   let base: number;
@@ -274,7 +284,7 @@ function score(adrs: AdrProgress[], contradictions: number) {
     parts.push(`${WEIGHTS.implementation} × ${implemented}/${checkable} decisions implemented`, `${WEIGHTS.tasks} × ${completedTasks}/${countedTasks} tasks completed`);
   } else if (checkable > 0) {
     base = implemented / checkable;
-    parts.push(`${implemented}/${checkable} decisions implemented (no tasks linked)`);
+    parts.push(`${implemented}/${checkable} decisions implemented (${linkedTasks > 0 ? `${linkedTasks} linked tasks generated and untouched, not counted` : 'no tasks linked'})`);
   } else {
     base = completedTasks / countedTasks;
     parts.push(`${completedTasks}/${countedTasks} tasks completed (no checkable decisions)`);

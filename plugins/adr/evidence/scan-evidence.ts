@@ -46,7 +46,7 @@ export class EvidenceIndex {
   private readonly detections = new Map<string, string[]>();
   private readonly codeBytes: number;
 
-  constructor(readonly scan: ProjectScan, private readonly files: readonly FileEntry[]) {
+  constructor(readonly scan: ProjectScan, readonly files: readonly FileEntry[]) {
     for (const detection of [...scan.frameworks, ...scan.databases, ...scan.messaging, ...scan.testing]) {
       this.detections.set(detection.name, [...(this.detections.get(detection.name) ?? []), ...detection.evidence]);
     }

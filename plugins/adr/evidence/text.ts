@@ -96,18 +96,59 @@ function sentenceStart(text: string, before: number): number {
  * listed with it ("rather than MongoDB, MySQL or Cassandra"); a technology of
  * another area starts a new thought ("rather than MongoDB, and Redis for caching").
  */
-function excludeForward(mentions: Mention[], start: number, end: number, out: Set<Mention>) {
+function excludeForward(mentions: Mention[], start: number, end: number, out: Set<Mention>, parts: Set<Mention>, neutral: Set<Mention>) {
   const inSpan = mentions.filter((m) => m.index >= start && m.index < end);
-  const first = inSpan[0];
+  // "not … old Python versions": what is turned down is a version or part, not the technology.
+  for (const m of inSpan) if (parts.has(m)) neutral.add(m);
+  const whole = inSpan.filter((m) => !parts.has(m));
+  const first = whole[0];
   if (!first) return;
-  for (const m of inSpan) if (m.tech.area === first.tech.area) out.add(m);
+  for (const m of whole) if (m.tech.area === first.tech.area) out.add(m);
 }
 
-function excludeBackward(mentions: Mention[], start: number, end: number, out: Set<Mention>) {
+function excludeBackward(mentions: Mention[], start: number, end: number, out: Set<Mention>, parts: Set<Mention>, neutral: Set<Mention>) {
   const inSpan = mentions.filter((m) => m.index >= start && m.end <= end);
-  const last = inSpan[inSpan.length - 1];
+  for (const m of inSpan) if (parts.has(m)) neutral.add(m);
+  const whole = inSpan.filter((m) => !parts.has(m));
+  const last = whole[whole.length - 1];
   if (!last) return;
-  for (const m of inSpan) if (m.tech.area === last.tech.area) out.add(m);
+  for (const m of whole) if (m.tech.area === last.tech.area) out.add(m);
+}
+
+/** Words before a technology that make it one of its versions or variants ("old Python versions", "legacy Java"). */
+const PART_BEFORE = /\b(?:old|older|oldest|legacy|previous|prior|earlier|outdated|obsolete|ancient|deprecated|unsupported|end-of-life|eol|(?:versions?|releases?|variants?|editions?|features?|parts?|flavou?rs?)\s+of(?:\s+the)?)\s+$/i;
+/** Words after a technology that name one of its versions or parts ("Python versions", "Python 2", "Java's reflection", "Spring XML config"). */
+const PART_AFTER = /^(?:\s+(?:versions?|releases?|v?\d+(?:\.[\dx]+)*(?!\w|\.\d)|features?|apis?|modules?|extensions?|plugins?|dialects?|syntax)\b|['’]s\s+\w)/i;
+
+/** Mentions of a version, variant or part of a technology: a negation about them says nothing against the technology. */
+function partMentions(text: string, mentions: Mention[]): Set<Mention> {
+  const parts = new Set<Mention>();
+  for (const m of mentions) {
+    if (PART_BEFORE.test(text.slice(Math.max(0, m.index - 40), m.index)) || PART_AFTER.test(text.slice(m.end, m.end + 30))) parts.add(m);
+  }
+  return parts;
+}
+
+/** Clauses that give a reason for the choice or an exception to it: a technology named there is not what is chosen. */
+const REASON = /\b(?:because|since|as it|given that|due to|thanks to|so that|except(?:\s+for)?|unless|apart from|other than|besides|e\.g\.)(?!\w)/gi;
+/** A line or sentence that describes the chosen technology ("It is a first class language for interacting with Kubernetes"). */
+const DESCRIPTION = /^\s*(?:[-*+]\s+|\d+[.)]\s+)?(?:it|this|that|they|these|which|(?:a|an|the)\s+(?:popular|common|mature|proven|well-known|widely used|first[- ]class|good|great|natural)\b[^.;\n]*?\b(?:choice|language|option|fit|tool))\b(?:\s+(?:is|are|was|has|have|provides?|offers?|integrates?|works?|runs?|fits?)\b|[^.;\n]*?\b(?:for|like|with)\b)/i;
+
+function reasonMentions(text: string, mentions: Mention[]): Set<Mention> {
+  const reasons = new Set<Mention>();
+  for (const marker of text.matchAll(REASON)) {
+    const from = marker.index + marker[0].length;
+    const end = clauseEnd(text, from);
+    for (const m of mentions) if (m.index >= from && m.index < end) reasons.add(m);
+  }
+  let offset = 0;
+  for (const line of text.split(/\n|(?<=[.!?])\s+(?=[A-Z])/)) {
+    const at = text.indexOf(line, offset);
+    offset = at + line.length;
+    if (at < 0 || !DESCRIPTION.test(line)) continue;
+    for (const m of mentions) if (m.index >= at && m.end <= at + line.length) reasons.add(m);
+  }
+  return reasons;
 }
 
 /** A verb whose object is the material a tool works on ("parse Python", "generating TypeScript types from"). */
@@ -148,28 +189,31 @@ export function analyseChoice(text: string): { chosen: Technology[]; excluded: T
   const all = findMentions(text);
   const subjects = subjectMentions(text, all);
   const mentions = all.filter((m) => !subjects.has(m));
+  const parts = partMentions(text, mentions);
+  // Negated versions or parts, reasons and exceptions: neither chosen nor turned down.
+  const neutral = reasonMentions(text, mentions);
   const excluded = new Set<Mention>();
   for (const marker of text.matchAll(FORWARD)) {
     const from = marker.index + marker[0].length;
-    excludeForward(mentions, from, clauseEnd(text, from), excluded);
+    excludeForward(mentions, from, clauseEnd(text, from), excluded, parts, neutral);
   }
   for (const { marker, stop } of BOUNDED) {
     for (const match of text.matchAll(marker)) {
       const from = match.index + match[0].length;
-      excludeForward(mentions, from, clauseEnd(text, from, stop), excluded);
+      excludeForward(mentions, from, clauseEnd(text, from, stop), excluded, parts, neutral);
     }
   }
   for (const match of text.matchAll(OVER)) {
     const from = match.index + match[0].length;
     const next = mentions.find((m) => m.index >= from);
-    if (next && OVER_GAP.test(text.slice(from, next.index))) excluded.add(next);
+    if (next && OVER_GAP.test(text.slice(from, next.index))) (parts.has(next) ? neutral : excluded).add(next);
   }
   for (const match of text.matchAll(BACKWARD)) {
-    excludeBackward(mentions, sentenceStart(text, match.index), match.index, excluded);
+    excludeBackward(mentions, sentenceStart(text, match.index), match.index, excluded, parts, neutral);
   }
-  const turnedDown = unique([...excluded].map((m) => m.tech));
+  const turnedDown = unique([...excluded].filter((m) => !neutral.has(m)).map((m) => m.tech));
   // A technology turned down anywhere is not chosen even where it is named again ("MongoDB data will be migrated").
-  const chosen = unique(mentions.filter((m) => !excluded.has(m)).map((m) => m.tech)).filter((tech) => !turnedDown.includes(tech));
+  const chosen = unique(mentions.filter((m) => !excluded.has(m) && !neutral.has(m)).map((m) => m.tech)).filter((tech) => !turnedDown.includes(tech));
   return { chosen, excluded: turnedDown };
 }
 

@@ -5,7 +5,7 @@
  * the same topic would carry.
  */
 
-export const AREA_IDS = ['storage', 'hosting', 'auth', 'messaging', 'api', 'frontend', 'performance', 'compliance', 'observability'] as const;
+export const AREA_IDS = ['storage', 'hosting', 'auth', 'secrets', 'messaging', 'api', 'frontend', 'desktop', 'performance', 'compliance', 'observability'] as const;
 export type AreaId = (typeof AREA_IDS)[number];
 
 export interface AreaOption {
@@ -19,8 +19,17 @@ export interface AreaOption {
   regimes?: string[];
   /** A fallback rather than a usual candidate: offered only when the PRD names it. */
   onlyWhenNamed?: boolean;
+  /**
+   * What the system must have for the option to apply, unless the PRD names it: a database
+   * (read replicas), web pages or assets served to browsers (a CDN), load stated as throughput
+   * or concurrency (autoscaling). A latency target on one outbound call gets none of them.
+   */
+  appliesWhen?: Array<keyof PrdFacts>;
+  /** A fact that rules the option out unless the PRD names it: no cache for a PRD that excludes one. */
+  unlessFact?: keyof PrdFacts;
   good: string;
-  bad: string;
+  /** Absent for an option the project brings (a detection): its drawbacks are not known here. */
+  bad?: string;
 }
 
 export interface DecisionArea {
@@ -40,6 +49,59 @@ export interface DecisionArea {
   openTitle(regimes: string[]): string;
   /** Words in an existing ADR's title or tags that show it covers this topic. */
   covers: RegExp;
+  /**
+   * How a sentence names a technology the options table does not hold as this area's choice:
+   * group 1 is the name, group 2 the kind of thing ("in a SQLite database file", "in JSON files").
+   */
+  frame?: RegExp;
+  /** The thing a sentence can rule out ("no new database"), naming it in the decision "No database". */
+  absent?: { noun: RegExp; name: string };
+}
+
+/**
+ * Senses of an area's words that belong to another topic, removed before cues and coverage are
+ * tested: a payment "pre-authorisation" or the `AUTHORISATION` webhook is not user authorization.
+ */
+const OTHER_SENSES: Partial<Record<AreaId, RegExp>> = {
+  auth: /`[A-Z_]*AUTHORI[SZ]ATION[A-Z_]*`|\bpre-?authori[sz]\w*|\b(?:payment|card|capture and) authori[sz]\w*|\bauthori[sz]ations?\b(?=\s*(?:webhooks?|notifications?|adjustments?|amounts?|holds?|(?:of|for) (?:the |a )?(?:payments?|amounts?|funds|cards?)))/gi,
+};
+
+/** `text` with the words that mean something else for `area` blanked out. */
+export function ownSense(area: DecisionArea, text: string): string {
+  const other = OTHER_SENSES[area.id];
+  return other ? text.replace(other, ' ') : text;
+}
+
+/**
+ * Whether `text` rules the area out: "no external cache or database is introduced",
+ * "without a queue", "does not need a database", "a database is not needed".
+ */
+export function rulesOut(area: DecisionArea, text: string): boolean {
+  if (!area.absent) return false;
+  const noun = area.absent.noun.source;
+  // "no cache or database", but not "no downtime and database migrations": the noun must not modify another.
+  const qualifier = '(?:(?:new|external|additional|extra|separate|dedicated|persistent|other|own)\\s+|[\\w-]+\\s+or\\s+)*';
+  const head = '\\b(?!\\s+(?:migrations?|schemas?|quer(?:y|ies)|calls?|access|load|reads?|writes?|changes?|connections?|backups?|tables?|records?|rows?)\\b)';
+  return new RegExp(
+    `\\b(?:no|without(?:\\s+an?|\\s+any)?)\\s+${qualifier}(?:${noun})${head}` +
+      `|\\b(?:does|do|will|must|should|need|needs)\\s+not\\s+(?:need|require|use|introduce|add|run)\\s+(?:an?\\s+|any\\s+)?${qualifier}(?:${noun})${head}` +
+      `|\\b(?:${noun})\\s+(?:is|are)\\s+(?:not\\s+(?:needed|required|used|introduced)|unnecessary|out of scope)`,
+    'i',
+  ).test(text);
+}
+
+/** What the PRD as a whole says about the system, deciding which options apply. */
+export interface PrdFacts {
+  /** A database is chosen or needed, and not ruled out. */
+  database: boolean;
+  /** Web pages, a web front end or static assets are served. */
+  web: boolean;
+  /** Load is stated as throughput, concurrency or peaks. */
+  load: boolean;
+  /** Slow or bulk work the PRD names (emails, reports, imports, batches). */
+  backgroundWork: boolean;
+  /** The PRD rules a cache out ("no external cache", "without a cache"). */
+  cacheRuledOut: boolean;
 }
 
 /** Regimes are drivers, not options: a PRD that names GDPR does not choose it over HIPAA. */
@@ -74,10 +136,14 @@ export const AREAS: DecisionArea[] = [
       { name: 'MongoDB', pattern: /\bmongo(?:db)?\b/i, good: 'its document model suits data whose shape changes', bad: 'joins and multi-document transactions are limited compared with a relational database' },
       { name: 'DynamoDB', pattern: /\bdynamo(?:db)?\b/i, good: 'it is fully managed and scales without capacity planning', bad: 'access patterns must be designed up front and the data layer is tied to AWS' },
       { name: 'SQL Server', pattern: /\b(?:sql server|mssql|azure sql)\b/i, good: 'it has strong tooling and integrates with the Microsoft stack', bad: 'licences cost money outside Azure' },
+      { name: 'SQLite', pattern: /\bsqlite3?\b/i, onlyWhenNamed: true, good: 'it is an embedded database in a single file, with no server to run', bad: 'one writer at a time, and the file is local to one machine' },
     ],
     chosenTitle: (names) => `Use ${names} as the primary database`,
     openTitle: () => 'Choose the primary database',
     covers: /\b(databases?|data ?stores?|datastores?|persistence|storage)\b/i,
+    absent: { noun: /databases?|data ?stores?|datastores?/, name: 'No database' },
+    // Case-sensitive: a product name is capitalised or in code ("SQLite", "JSON", "`LiteFS`"), followed by what it is.
+    frame: /\b(?:stor(?:e|es|ed|ing)|keeps?|kept|persist(?:s|ed|ing)?|sav(?:e|es|ed|ing)|writ(?:e|es|ten|ing))\b[^.;]{0,60}?\b(?:in|into|to|on)\s+(?:an?\s+|the\s+|its own\s+|their own\s+|one\s+)?([A-Z][A-Za-z0-9]*(?:[.+-][A-Za-z0-9]+)*|`[^`\s]{2,40}`)\s+((?:database|DB)(?:\s+files?)?|files?|buckets?|tables?|stores?)\b/,
   },
   {
     id: 'hosting',
@@ -120,6 +186,25 @@ export const AREAS: DecisionArea[] = [
     covers: /\b(authenticat\w*|authori[sz]\w*|identity|sign[- ]?in|log ?in|SSO|single sign-on)\b/i,
   },
   {
+    id: 'secrets',
+    label: 'secrets/key management',
+    topic: 'key and secret custody',
+    question: 'Where are keys and secrets kept, and how does the system use them?',
+    cues: /\b(key custody|key management|secrets? (?:management|store|storage)|(?:private|signing|encryption) keys?|HSM)\b/i,
+    kind: 'choice',
+    options: [
+      { name: 'Kubernetes Secrets', pattern: /\b(?:kubernetes|k8s) secrets?\b/i, good: 'no extra service: the secret is mounted into the pod by the platform already in use', bad: 'secrets are only base64 in etcd unless encryption at rest is configured, and anyone who can read the namespace can read them' },
+      { name: 'AWS KMS', pattern: /\baws kms\b|(?<!cloud )\bkms\b|\baws key management service\b/i, good: 'keys never leave the HSM-backed service, and every use is logged in CloudTrail', bad: 'each signature is a network call to AWS, and it ties key use to AWS' },
+      { name: 'AWS Secrets Manager', pattern: /\bsecrets manager\b/i, good: 'managed storage and rotation of secrets with IAM access control', bad: 'the secret is handed to the application, so it sits in process memory; AWS-specific' },
+      { name: 'HashiCorp Vault', pattern: /\b(?:hashicorp )?(?<!key )vault\b/i, good: 'one secrets service for every platform, with dynamic secrets and a transit (sign/encrypt) engine', bad: 'the team runs, unseals and backs up a highly available Vault cluster, or pays for HCP Vault' },
+      { name: 'Azure Key Vault', pattern: /\bazure key vault\b|\bkey vault\b/i, good: 'managed keys and secrets integrated with Entra ID', bad: 'it ties key use to Azure' },
+      { name: 'Google Cloud KMS', pattern: /\b(?:google )?cloud kms\b|\bsecret manager\b/i, good: 'managed keys integrated with Google Cloud IAM', bad: 'it ties key use to Google Cloud' },
+    ],
+    chosenTitle: (names) => `Keep keys and secrets in ${names}`,
+    openTitle: () => 'Choose where keys and secrets are kept',
+    covers: /\b(secrets?|key (?:custody|management|storage)|KMS|vault)\b/i,
+  },
+  {
     id: 'messaging',
     label: 'messaging/events',
     topic: 'messaging between services',
@@ -137,6 +222,7 @@ export const AREAS: DecisionArea[] = [
     chosenTitle: (names) => `Use ${names} for messaging between services`,
     openTitle: () => 'Choose the messaging platform for events',
     // Topic phrases only: "events" or "queue" alone (analytics events, a support queue) is not a messaging decision.
+    absent: { noun: /(?:message |event )?(?:queues?|brokers?|bus)/, name: 'No message broker' },
     covers: /\b(messag(?:e|es|ing)|event[- ]driven|event (?:bus|brokers?|stream\w*|platform|backbone)|(?:message|job|task|work|background[- ]job) queues?|brokers?|pub\/?sub|streaming)\b/i,
   },
   {
@@ -144,7 +230,8 @@ export const AREAS: DecisionArea[] = [
     label: 'interfaces/API style',
     topic: 'the API style',
     question: 'Which style do the system\'s APIs follow?',
-    cues: /\b(public API|partner API|APIs? (?:for|to|must|should|will)|API (?:clients|consumers|contract|gateway)|endpoints?|third[- ]party (?:clients|integrations?)|webhooks?)\b/i,
+    // Endpoints only as the system's own ("API endpoints"), not the addresses of other systems it calls.
+    cues: /\b(public API|partner API|APIs? (?:for|to|must|should|will)|API (?:clients|consumers|contract|gateway)|(?:API|HTTP|REST) endpoints?|endpoints? (?:for|to) (?:clients|partners|consumers)|third[- ]party (?:clients|integrations?)|webhooks?)\b/i,
     kind: 'choice',
     options: [
       { name: 'REST', pattern: /\bREST(?:ful)?\b|\bOpenAPI\b/, good: 'tooling is everywhere, HTTP caching works, and OpenAPI gives a contract', bad: 'composite views need several round trips or bespoke endpoints' },
@@ -177,6 +264,26 @@ export const AREAS: DecisionArea[] = [
     covers: /\b(front[- ]?end|web (?:UI|app|client)|UI framework|SPA)\b/i,
   },
   {
+    id: 'desktop',
+    label: 'desktop UI',
+    topic: 'the desktop user interface',
+    question: 'Which toolkit builds the desktop user interface?',
+    cues: /\b(desktop (?:app\w*|UI|GUI|client)|GUI|native (?:app|window)s?)\b/i,
+    kind: 'choice',
+    options: [
+      { name: 'PySide6', pattern: /\bpyside\d*\b/i, good: 'the official Qt bindings for Python, LGPL-licensed, with native widgets on every desktop', bad: 'Qt wheels are large, and packaging a Python desktop app needs extra tooling' },
+      { name: 'PyQt', pattern: /\bpyqt\d*\b/i, good: 'mature Qt bindings for Python with a long track record', bad: 'GPL or a commercial licence, and large Qt wheels' },
+      { name: 'Electron', pattern: /\belectron\b/i, good: 'web technologies build one app for every desktop', bad: 'each app ships a browser engine: large downloads and memory use' },
+      { name: 'Tauri', pattern: /\btauri\b/i, good: 'small binaries using the system web view, with a Rust core', bad: 'web views differ between operating systems, and the ecosystem is young' },
+      { name: 'Tkinter', pattern: /\btkinter\b/i, onlyWhenNamed: true, good: 'it ships with Python, with nothing to install', bad: 'its widgets look dated and offer little beyond basics' },
+    ],
+    chosenTitle: (names) => `Use ${names} for the desktop UI`,
+    openTitle: () => 'Choose the desktop UI toolkit',
+    covers: /\b(desktop (?:UI|app\w*|GUI|client)|GUI|UI toolkit)\b/i,
+    // "The desktop UI must use PySide6": a toolkit the table lacks is still the choice.
+    frame: /\b(?:desktop (?:UI|app\w*|GUI|client)|GUI)\b[^.;]{0,40}?\b(?:use|uses|using|built (?:with|on)|written (?:with|in))\s+([A-Z][A-Za-z0-9]*(?:[.+-][A-Za-z0-9]+)*|`[^`\s]{2,40}`)()/,
+  },
+  {
     id: 'performance',
     label: 'performance/scalability',
     topic: 'meeting the performance targets',
@@ -184,11 +291,11 @@ export const AREAS: DecisionArea[] = [
     cues: /\b(latency|response times?|throughput|requests? per (?:second|minute)|RPS|TPS|p9[59]|p99\.9|percentile|concurrent (?:users|sessions|requests)|peak (?:load|traffic|hours?)|scal(?:e|able|ability|ing) (?:to|up|out|horizontally)|uptime|availability of)\b|\b(?:in|within) (?:under |less than )?\d[\d,.]* ?(?:ms|milliseconds?|seconds?)\b/i,
     kind: 'requirement',
     options: [
-      { name: 'Redis cache', phrase: 'a Redis cache', pattern: /\bredis\b|\belasticache\b/i, context: /\bcach\w*|\belasticache\b|\bin-memory\b|\bhot reads?\b/i, good: 'hot reads are served from memory, relieving the database', bad: 'cache invalidation must be designed, and there is another component to run' },
-      { name: 'Horizontal autoscaling', phrase: 'horizontal autoscaling', pattern: /\bauto-?scal\w*|\bhorizontal(?:ly)? scal\w*|\bscale out\b/i, good: 'capacity follows load, with no single large server', bad: 'services must be stateless, and there are more instances to observe' },
-      { name: 'CDN', phrase: 'a CDN', pattern: /\b(?:CDN|CloudFront|Cloudflare|Fastly|Akamai)\b/i, good: 'static assets and cacheable pages are served close to users', bad: 'cache rules and purges must be managed' },
-      { name: 'Read replicas', phrase: 'read replicas', pattern: /\bread replicas?\b/i, good: 'read load is spread over replicas', bad: 'replication lag: reads may be slightly stale' },
-      { name: 'Asynchronous processing', phrase: 'asynchronous processing', pattern: /\b(?:process\w* asynchronously|background (?:jobs?|workers?)|async(?:hronous)? processing)\b/i, good: 'slow work leaves the request path, keeping responses fast', bad: 'results arrive later, and failures must be retried and surfaced' },
+      { name: 'Redis cache', phrase: 'a Redis cache', pattern: /\bredis\b|\belasticache\b/i, context: /\bcach\w*|\belasticache\b|\bin-memory\b|\bhot reads?\b/i, appliesWhen: ['database'], unlessFact: 'cacheRuledOut', good: 'hot reads are served from memory, relieving the database', bad: 'cache invalidation must be designed, and there is another component to run' },
+      { name: 'Horizontal autoscaling', phrase: 'horizontal autoscaling', pattern: /\bauto-?scal\w*|\bhorizontal(?:ly)? scal\w*|\bscale out\b/i, appliesWhen: ['load'], good: 'capacity follows load, with no single large server', bad: 'services must be stateless, and there are more instances to observe' },
+      { name: 'CDN', phrase: 'a CDN', pattern: /\b(?:CDN|CloudFront|Cloudflare|Fastly|Akamai)\b/i, appliesWhen: ['web'], good: 'static assets and cacheable pages are served close to users', bad: 'cache rules and purges must be managed' },
+      { name: 'Read replicas', phrase: 'read replicas', pattern: /\bread replicas?\b/i, appliesWhen: ['database'], good: 'read load is spread over replicas', bad: 'replication lag: reads may be slightly stale' },
+      { name: 'Asynchronous processing', phrase: 'asynchronous processing', pattern: /\b(?:process\w* asynchronously|background (?:jobs?|workers?)|async(?:hronous)? processing)\b/i, appliesWhen: ['load', 'backgroundWork'], good: 'slow work leaves the request path, keeping responses fast', bad: 'results arrive later, and failures must be retried and surfaced' },
     ],
     chosenTitle: (names) => `Meet the performance targets with ${names}`,
     openTitle: () => 'Decide how to meet the performance targets',
@@ -202,8 +309,8 @@ export const AREAS: DecisionArea[] = [
     cues: /\b(GDPR|HIPAA|PCI(?:[- ]?DSS)?|SOC ?2|ISO(?:\/IEC)? ?27001|CCPA|data residency|personal data|PII|PHI|cardholder data|card data|encrypt\w*|audit (?:logs?|trails?)|right to (?:be forgotten|erasure)|data protection)\b/i,
     kind: 'requirement',
     options: [
-      { name: 'Tokenised payments via a PCI DSS certified provider', phrase: 'tokenised payments via a PCI DSS certified provider', pattern: /\b(?:stripe|adyen|braintree|tokeni[sz]\w*|payment (?:provider|gateway)|hosted payment)\b/i, regimes: ['PCI DSS'], good: 'card data never reaches our systems, which keeps most of them out of PCI DSS scope', bad: 'payments depend on the provider\'s availability and fees' },
-      { name: 'Encryption at rest and in transit with managed keys', phrase: 'encryption at rest and in transit with managed keys', pattern: /\bencrypt\w*|\bKMS\b|\bTLS ?1\.[23]\b/i, regimes: ['GDPR', 'HIPAA', 'PCI DSS', 'SOC 2', 'ISO 27001', 'CCPA'], good: 'stolen disks or backups reveal nothing, and key use is audited', bad: 'keys must be rotated, and key-service calls sit on the data path' },
+      { name: 'Tokenised payments via a PCI DSS certified provider', phrase: 'tokenised payments via a PCI DSS certified provider', pattern: /\b(?:stripe|adyen|braintree|tokeni[sz]\w*|payment (?:provider|gateway)|hosted payment)\b|\bcard (?:data|numbers?|details) (?:never|do(?:es)? not) (?:pass\w*|touch\w*|reach\w*|enter\w*)\b/i, context: /\bcard\b|\bcards\b|\bcardholder\b|\bPCI\b|\bpayment data\b/i, regimes: ['PCI DSS'], good: 'card data never reaches our systems, which keeps most of them out of PCI DSS scope', bad: 'payments depend on the provider\'s availability and fees' },
+      { name: 'Encryption at rest and in transit with managed keys', phrase: 'encryption at rest and in transit with managed keys', pattern: /\bencrypt\w*|\bTLS ?1\.[23]\b/i, regimes: ['GDPR', 'HIPAA', 'PCI DSS', 'SOC 2', 'ISO 27001', 'CCPA'], good: 'stolen disks or backups reveal nothing, and key use is audited', bad: 'keys must be rotated, and key-service calls sit on the data path' },
       { name: 'Data residency in a single jurisdiction', phrase: 'data residency in a single jurisdiction', pattern: /\bdata residency\b|\b(?:stored|kept|hosted|remain)\s+(?:\w+\s+){0,3}(?:in|within) the (?:EU|European Union|EEA|UK|US)\b|\bEU region\b/i, regimes: ['GDPR', 'CCPA', 'HIPAA'], good: 'there is a clear answer to where personal data lives', bad: 'there are fewer regions to fail over to' },
       { name: 'Central audit log of access to personal data', phrase: 'a central audit log of access to personal data', pattern: /\baudit (?:logs?|trails?)\b/i, regimes: ['HIPAA', 'PCI DSS', 'SOC 2', 'ISO 27001', 'GDPR'], good: 'auditors and incident investigations get evidence', bad: 'the log\'s retention and access to it must be controlled' },
       { name: 'Data subject request workflow (export and erasure)', phrase: 'a data subject request workflow (export and erasure)', pattern: /\bright to (?:be forgotten|erasure|access)\b|\b(?:export|erase|delete)(?: (?:or|and) (?:export|erase|delete))? (?:their|a customer's|personal) (?:personal )?data\b/i, regimes: ['GDPR', 'CCPA'], good: 'requests are answered within the legal deadline', bad: 'every store of personal data must support export and deletion' },

@@ -5,8 +5,9 @@
  */
 import type { ParsedAdr } from '../catalog/types.js';
 import type { AdrDraft, OptionDraft } from '../templates/types.js';
-import { joinNames, type AreaOption } from './areas.js';
+import { joinNames, ownSense, type AreaOption } from './areas.js';
 import { optionsChosenIn, type AreaFinding, type Evidence } from './extract.js';
+import { candidatesFor, type PrdContext } from './fit.js';
 
 export interface PrdInfo {
   /** As the user gave it, for the text of the record. */
@@ -19,20 +20,34 @@ const USAGE: Record<string, string> = {
   storage: 'as the primary database',
   hosting: 'to host the system',
   auth: 'to authenticate users',
+  secrets: 'to keep keys and secrets',
   messaging: 'for messaging between services',
   api: 'as the style of the system\'s APIs',
   frontend: 'to build the web front end',
+  desktop: 'to build the desktop user interface',
   observability: 'for metrics, logs and traces',
 };
 
 const phrase = (option: AreaOption) => option.phrase ?? option.name;
 
-/** A control for other regimes (payment tokenisation for a GDPR-only PRD) is not a candidate. */
-function servesRegimes(option: AreaOption, regimes: string[]): boolean {
-  return !option.regimes || regimes.length === 0 || option.regimes.some((r) => regimes.includes(r));
+// Where the PRD keeps what a database would hold: "all state stays in the commercetools payment".
+const KEPT_IN = /\b(?:stays?|remains?|lives?|(?:is|are) (?:kept|held|stored))\s+in\s+((?:the\s+)?[^.;,:()]+?)(?=\s+(?:and|but|which|so|because|for|until)\b|[.;,:()]|$)/i;
+
+/** "No database: state stays in memory" when the PRD rules the area out; null otherwise. */
+function absence(finding: AreaFinding): { name: string; where: string | null } | null {
+  if (!finding.area.absent || finding.ruledOut.length === 0 || finding.chosen.length > 0) return null;
+  const where = finding.ruledOut.map((e) => KEPT_IN.exec(e.quote)?.[1]?.trim()).find(Boolean) ?? null;
+  return { name: finding.area.absent.name, where };
+}
+
+/** The PRD decides the area: an option chosen, or the area ruled out. */
+export function isDecided(finding: AreaFinding): boolean {
+  return finding.chosen.length > 0 || absence(finding) !== null;
 }
 
 export function draftTitle(finding: AreaFinding): string {
+  const none = absence(finding);
+  if (none) return none.where ? `${none.name}: state stays in ${none.where}` : none.name;
   const names = joinNames(finding.chosen.map(phrase));
   return finding.chosen.length > 0 ? finding.area.chosenTitle(names, finding.regimes) : finding.area.openTitle(finding.regimes);
 }
@@ -45,6 +60,11 @@ function decisionText(finding: AreaFinding, candidates: AreaOption[]): string {
   const { area, chosen, regimes } = finding;
   const names = joinNames(chosen.map((o) => o.name));
   const candidateNames = joinNames(candidates.map((o) => o.name));
+  const none = absence(finding);
+  if (none) return `We will not introduce ${none.name.replace(/^No /, 'a ')}${none.where ? `: state stays in ${none.where}` : ''}, as the PRD states.`;
+  if (finding.open.length > 0) {
+    return `To be decided: ${area.question} The PRD names ${joinNames(finding.open.map((o) => o.name))} and leaves the choice open. Candidates: ${candidateNames}. Choose one, record why, and update this ADR.`;
+  }
   if (area.kind === 'choice') {
     if (chosen.length > 0) return `We will use ${names} ${USAGE[area.id] ?? `for ${area.topic}`}, as the PRD states.`;
     return `To be decided: ${area.question} The PRD states requirements for ${area.topic} but names no option. Candidates: ${candidateNames}. Choose one, record why, and update this ADR.`;
@@ -58,23 +78,24 @@ function decisionText(finding: AreaFinding, candidates: AreaOption[]): string {
   return `To be decided: ${area.question} The PRD sets the requirements but names no approach. Candidates: ${candidateNames}. Choose, record why, and update this ADR.`;
 }
 
-export function draftFromFinding(finding: AreaFinding, prd: PrdInfo, date: string): Omit<AdrDraft, 'number'> {
-  const { area, chosen } = finding;
-  // Options the PRD names come first, then the rest of the area's usual candidates that fit the regimes named.
-  const named = [...chosen, ...finding.setAside];
-  const candidates = [...named, ...area.options.filter((o) => !named.includes(o) && !o.onlyWhenNamed && servesRegimes(o, finding.regimes))];
-  const options: OptionDraft[] = candidates.map((o) => ({ name: o.name, pros: [o.good], cons: [o.bad] }));
+export function draftFromFinding(finding: AreaFinding, prd: PrdInfo, date: string, ctx: PrdContext, candidates = candidatesFor(finding, ctx)): Omit<AdrDraft, 'number'> {
+  const { area } = finding;
+  const none = absence(finding);
+  // Ruling the area out is the decision: the record is about that, not about the usual products.
+  const chosen = none ? [{ name: none.name, pattern: /$^/, good: 'there is no new component to run, secure, back up or migrate', bad: none.where ? `everything must fit in ${none.where}; a need that does not is a new decision` : 'a later need for one is a new decision' }] : finding.chosen;
+  if (none) candidates = chosen;
+  const options: OptionDraft[] = candidates.map((o) => ({ name: o.name, pros: [o.good], cons: o.bad ? [o.bad] : [] }));
   const source = prd.title ? `The PRD "${prd.title}" (${prd.path})` : `The PRD ${prd.path}`;
   const context = [
     `${source} implies a decision on ${area.topic} (${area.label}). ${area.question}`,
     'What the PRD says:',
-    quoteBlock(finding.evidence),
+    quoteBlock(none ? finding.ruledOut : finding.evidence),
   ].join('\n\n');
 
   const consequences: string[] = [];
   for (const option of chosen) {
     const who = chosen.length > 1 ? ` (${option.name.replace(/\s*\(.*\)$/, '')})` : '';
-    consequences.push(`Good: ${option.good}${who}`, `Bad: ${option.bad}${who}`);
+    consequences.push(`Good: ${option.good}${who}`, ...(option.bad ? [`Bad: ${option.bad}${who}`] : []));
   }
   if (finding.setAside.length > 0) consequences.push(`Neutral: the PRD sets aside ${joinNames(finding.setAside.map((o) => o.name))}; revisiting that needs a new ADR`);
   if (area.id === 'performance' && finding.targets.length > 0) consequences.push('Neutral: the quoted targets become acceptance criteria, so they need load tests that measure them');
@@ -109,9 +130,14 @@ export function coveringAdr(finding: AreaFinding, adrs: ParsedAdr[]): ParsedAdr 
   const live = adrs.filter((adr) => adr.status !== 'rejected' && adr.status !== 'deprecated' && adr.status !== 'superseded');
   // Covering means deciding the area: tagged with it, titled with its topic, or choosing one of its options in the
   // title or decision (attributed as in a PRD, so "Azure AD" is not hosting); a word in passing does not count.
+  // Words in another sense do not count ("Pre-authorisation and authorisation adjustment" is a payment record), and
+  // for requirement areas a control named in passing does not either ("Adyen" in a record on matching notifications).
+  const { area } = finding;
   const decides = (adr: ParsedAdr) =>
-    finding.area.covers.test([adr.title, ...adr.tags].join(' \n ')) ||
-    [adr.title, adr.decision ?? '', adr.yStatement?.decision ?? ''].some((text) => text !== '' && optionsChosenIn(finding.area, text).length > 0);
+    area.covers.test(ownSense(area, [adr.title, ...adr.tags].join(' \n '))) ||
+    [adr.title, adr.decision ?? '', adr.yStatement?.decision ?? ''].some(
+      (text) => text !== '' && optionsChosenIn(area, text).length > 0 && (area.kind === 'choice' || area.covers.test(ownSense(area, text))),
+    );
   return live.find((adr) => adr.tags.includes(finding.area.id)) ?? live.find(decides) ?? null;
 }
 

@@ -3,7 +3,7 @@
  * (an option named, or a requirement stated), which options the PRD chooses, and which it
  * mentions only to set aside ("instead of MySQL", "MongoDB was ruled out").
  */
-import { AREAS, COMPLIANCE_REGIMES, TARGET, type AreaId, type AreaOption, type DecisionArea } from './areas.js';
+import { AREAS, COMPLIANCE_REGIMES, ownSense, rulesOut, TARGET, type AreaId, type AreaOption, type DecisionArea } from './areas.js';
 import type { PrdSentence } from './sentences.js';
 
 export interface Evidence {
@@ -18,6 +18,13 @@ export interface AreaFinding {
   chosen: AreaOption[];
   /** Options the PRD names only to reject or compare. */
   setAside: AreaOption[];
+  /**
+   * Options the PRD names as still under evaluation ("we are evaluating AWS KMS and Vault as
+   * alternatives"), with any it uses today: the decision stays open and `chosen` is empty.
+   */
+  open: AreaOption[];
+  /** Sentences that rule the area out ("No new database: all state stays in …"), when nothing is chosen. */
+  ruledOut: Evidence[];
   /** Compliance regimes named (compliance area only). */
   regimes: string[];
   /** Quoted targets with numbers (performance area only). */
@@ -32,6 +39,9 @@ export const MAX_EVIDENCE = 6;
 // ("talk over gRPC"); it sets aside only after a preference ("chose REST over gRPC").
 const SET_ASIDE_BEFORE = /\b(?:not|no|never|instead of|rather than|avoid(?:ing)?|without|reject(?:ed|ing)?|ruled out|replac(?:e|es|ing)|(?:migrat|mov)\w* (?:away )?from|considered|evaluated|compared|vs\.?|versus)\s+(?:[\w./-]+\s+){0,3}$|\b(?:prefer\w*|chos\w*|choose|pick\w*|favou?r\w*|select\w*)\b[^.;]{0,40}\bover\s+(?:[\w./-]+\s+){0,3}$/i;
 const SET_ASIDE_AFTER = /^[^.;]{0,30}?\b(?:is|was|are|were|has been|have been)\s+(?:not\b|rejected|ruled out|out of scope|deprecated|being replaced|too)/i;
+// Options still being weighed: "we are evaluating A and B", "A and B as alternatives to C", "candidates are A or B".
+const OPEN_BEFORE = /\b(?:(?:are|is|am|still|currently|now)\s+(?:evaluating|considering|assessing|comparing|weighing|exploring|investigating|looking at)|(?:candidates?|options?|alternatives?)\s+(?:are|include|such as)|(?:may|might|could)\s+(?:use|adopt|move to|switch to))\b[^.;]{0,80}$/i;
+const OPEN_AFTER = /^[^.;]{0,60}?\bas (?:possible |potential )?(?:alternatives|options|candidates)\b/i;
 
 interface Mention {
   option: AreaOption;
@@ -63,12 +73,13 @@ function mentions(sentence: string): Map<AreaOption, Mention[]> {
   return byOption;
 }
 
-function stance(sentence: string, found: Mention[] | undefined): 'chosen' | 'aside' | null {
-  let result: 'chosen' | 'aside' | null = null;
+function stance(sentence: string, found: Mention[] | undefined): 'chosen' | 'aside' | 'open' | null {
+  let result: 'chosen' | 'aside' | 'open' | null = null;
   for (const match of found ?? []) {
-    const before = sentence.slice(Math.max(0, match.start - 60), match.start);
+    const before = sentence.slice(Math.max(0, match.start - 100), match.start);
     const after = sentence.slice(match.end);
-    if (SET_ASIDE_BEFORE.test(before) || SET_ASIDE_AFTER.test(after)) result ??= 'aside';
+    if (OPEN_BEFORE.test(before) || OPEN_AFTER.test(after)) result = 'open';
+    else if (SET_ASIDE_BEFORE.test(before.slice(-60)) || SET_ASIDE_AFTER.test(after)) result ??= 'aside';
     else return 'chosen';
   }
   return result;
@@ -80,6 +91,23 @@ export function optionsChosenIn(area: DecisionArea, text: string): AreaOption[] 
   return area.options.filter((option) => stance(text, found.get(option)) === 'chosen');
 }
 
+/**
+ * A technology the area's table lacks, named where the sentence makes it the area's choice
+ * ("must store all goals in a SQLite database file" when SQLite is not in the table): an option
+ * of its own, unless any area's option already names it.
+ */
+function unlistedChoice(area: DecisionArea, sentence: string, seen: Map<string, AreaOption>): AreaOption | null {
+  const match = area.frame?.exec(sentence);
+  if (!match) return null;
+  const bare = match[1]!.replace(/`/g, '');
+  if (AREAS.some((a) => a.options.some((o) => o.pattern.test(bare)))) return null;
+  if (SET_ASIDE_BEFORE.test(sentence.slice(Math.max(0, match.index + match[0].indexOf(match[1]!) - 60), match.index + match[0].indexOf(match[1]!)))) return null;
+  const name = /^files?$/i.test(match[2] ?? '') ? `${bare} files` : bare;
+  const option = seen.get(name) ?? { name, pattern: new RegExp(`\\b${bare.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\b`, 'i'), good: 'it is what the PRD names' };
+  seen.set(name, option);
+  return option;
+}
+
 const quote = (s: PrdSentence): Evidence => ({ section: s.section, line: s.line, quote: s.text });
 
 export function findDecisions(sentences: PrdSentence[]): AreaFinding[] {
@@ -88,6 +116,9 @@ export function findDecisions(sentences: PrdSentence[]): AreaFinding[] {
   for (const area of AREAS) {
     const chosen = new Map<AreaOption, number>();
     const setAside = new Map<AreaOption, number>();
+    const open = new Map<AreaOption, number>();
+    const ruledOut: Evidence[] = [];
+    const unlisted = new Map<string, AreaOption>();
     const ranked: Array<{ sentence: PrdSentence; rank: number }> = [];
     for (const [index, sentence] of sentences.entries()) {
       let rank = 0;
@@ -95,29 +126,61 @@ export function findDecisions(sentences: PrdSentence[]): AreaFinding[] {
         const seen = stance(sentence.text, named[index]!.get(option));
         if (seen === 'chosen' && !chosen.has(option)) chosen.set(option, index);
         if (seen === 'aside' && !setAside.has(option)) setAside.set(option, index);
+        if (seen === 'open' && !open.has(option)) open.set(option, index);
         if (seen) rank = Math.max(rank, 3);
       }
+      const extra = unlistedChoice(area, sentence.text, unlisted);
+      if (extra && !chosen.has(extra)) chosen.set(extra, index);
+      if (extra) rank = Math.max(rank, 3);
       if (area.id === 'compliance' && COMPLIANCE_REGIMES.some((r) => r.pattern.test(sentence.text))) rank = Math.max(rank, 3);
-      if (area.cues.test(sentence.text)) rank = Math.max(rank, area.id === 'performance' && TARGET.test(sentence.text) ? 3 : 1);
+      const own = ownSense(area, sentence.text);
+      // A sentence that rules the area out is not a requirement in it: it is the decision not to have one.
+      if (rulesOut(area, own)) ruledOut.push(quote(sentence));
+      else if (area.cues.test(own)) rank = Math.max(rank, area.id === 'performance' && TARGET.test(own) ? 3 : 1);
       if (rank > 0) ranked.push({ sentence, rank });
     }
-    if (ranked.length === 0) continue;
+    if (area.id === 'compliance' && !protectedData(sentences)) continue;
+    if (ranked.length === 0 && ruledOut.length === 0) continue;
     // Keep the strongest quotes (options named, numbers stated), then put them back in PRD order.
     const kept = [...ranked].sort((a, b) => b.rank - a.rank || a.sentence.line - b.sentence.line).slice(0, MAX_EVIDENCE);
     kept.sort((a, b) => a.sentence.line - b.sentence.line);
     const regimes = area.id === 'compliance' ? COMPLIANCE_REGIMES.filter((r) => sentences.some((s) => r.pattern.test(s.text))).map((r) => r.name) : [];
     const targets = area.id === 'performance' ? ranked.filter((r) => TARGET.test(r.sentence.text) && area.cues.test(r.sentence.text)).map((r) => quote(r.sentence)) : [];
     const byOrder = (map: Map<AreaOption, number>) => [...map.entries()].sort((a, b) => a[1] - b[1]).map(([option]) => option);
+    // Options under evaluation keep the decision open: what is used today is one of the candidates.
+    const undecided = open.size > 0 ? byOrder(new Map([...chosen, ...open].sort((a, b) => a[1] - b[1]))) : [];
     findings.push({
       area,
-      chosen: byOrder(chosen),
-      setAside: byOrder(setAside).filter((option) => !chosen.has(option)),
+      chosen: undecided.length > 0 ? [] : byOrder(chosen),
+      setAside: byOrder(setAside).filter((option) => !chosen.has(option) && !open.has(option)),
+      open: undecided,
+      ruledOut: chosen.size > 0 || open.size > 0 ? [] : ruledOut.slice(0, MAX_EVIDENCE),
       regimes,
       targets: targets.slice(0, 4),
       evidence: kept.map((r) => quote(r.sentence)),
     });
   }
   return findings;
+}
+
+/**
+ * Compliance is a decision only when the PRD names data that regulations protect (personal,
+ * card or health data) or a regime; encryption or a key service alone is not personal data.
+ */
+export const PROTECTED_DATA: Array<{ regimes: string[]; pattern: RegExp }> = [
+  { regimes: ['GDPR', 'CCPA'], pattern: /\bpersonal (?:data|information)\b|\bPII\b|\bpersonally identifiable\b|\bdata subjects?\b/i },
+  { regimes: ['PCI DSS'], pattern: /\bcard ?holder data\b|\b(?:payment )?card (?:data|numbers?|details)\b/i },
+  { regimes: ['HIPAA'], pattern: /\bhealth (?:data|information|records?)\b|\bPHI\b|\bpatient (?:data|records?|information)\b|\bmedical records?\b/i },
+];
+
+function protectedData(sentences: PrdSentence[]): boolean {
+  return sentences.some((s) => COMPLIANCE_REGIMES.some((r) => r.pattern.test(s.text)) || PROTECTED_DATA.some((d) => d.pattern.test(s.text)));
+}
+
+/** The regimes whose controls fit the PRD: those it names, else those that protect the data it names. */
+export function regimesServed(finding: AreaFinding, sentences: PrdSentence[]): string[] {
+  if (finding.regimes.length > 0) return finding.regimes;
+  return [...new Set(PROTECTED_DATA.filter((d) => sentences.some((s) => d.pattern.test(s.text))).flatMap((d) => d.regimes))];
 }
 
 export type { AreaId };

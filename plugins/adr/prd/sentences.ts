@@ -32,29 +32,62 @@ export function readPrd(text: string): PrdDocument {
   let section = '';
   let inFence = false;
   let inComment = false;
+  // A paragraph or list item wrapped over several lines is one run of text: a sentence that
+  // continues on the next line is quoted whole ("…; no external cache or database is introduced.").
+  let block: { text: string; starts: Array<{ at: number; line: number }> } | null = null;
+  const flush = () => {
+    if (!block) return;
+    const { text: joined, starts } = block;
+    let from = 0;
+    for (const part of splitSentences(joined)) {
+      const at = Math.max(from, joined.indexOf(part, from));
+      from = at + part.length;
+      const line = [...starts].reverse().find((s) => s.at <= at)!.line;
+      sentences.push({ section, line, text: part.length > MAX_QUOTE ? `${part.slice(0, MAX_QUOTE - 1)}…` : part });
+    }
+    block = null;
+  };
   for (const [index, raw] of lines.entries()) {
+    const lineNo = index + 1 + offset;
     if (FENCE.test(raw)) {
+      flush();
       inFence = !inFence;
       continue;
     }
     if (inFence) continue;
     if (inComment || raw.includes('<!--')) {
+      flush();
       inComment = !raw.includes('-->') || raw.lastIndexOf('<!--') > raw.lastIndexOf('-->');
       continue;
     }
     const heading = HEADING.exec(raw);
     if (heading) {
+      flush();
       section = plain(heading[2]!);
       if (heading[1]!.length === 1 && title === null) title = section;
       continue;
     }
-    const line = raw.replace(/^\s*(?:>\s*)?(?:[*+-]|\d+[.)])\s+(?:\[[ xX]\]\s+)?/, '').trim();
+    const item = /^\s*(?:>\s*)?(?:[*+-]|\d+[.)])\s+(?:\[[ xX]\]\s+)?/.exec(raw);
+    const line = (item ? raw.slice(item[0].length) : raw).trim();
     // Table separator rows ("|---|:--:|") carry nothing to quote.
-    if (line === '' || /^\|?[\s:|-]+\|?$/.test(line)) continue;
-    for (const part of line.startsWith('|') ? [line] : splitSentences(line)) {
-      sentences.push({ section, line: index + 1 + offset, text: part.length > MAX_QUOTE ? `${part.slice(0, MAX_QUOTE - 1)}…` : part });
+    if (line === '' || /^\|?[\s:|-]+\|?$/.test(line)) {
+      flush();
+      continue;
+    }
+    if (line.startsWith('|')) {
+      flush();
+      sentences.push({ section, line: lineNo, text: line.length > MAX_QUOTE ? `${line.slice(0, MAX_QUOTE - 1)}…` : line });
+      continue;
+    }
+    if (item || /^\s*>/.test(raw)) flush();
+    if (block) {
+      block.starts.push({ at: block.text.length + 1, line: lineNo });
+      block.text = `${block.text} ${line}`;
+    } else {
+      block = { text: line, starts: [{ at: 0, line: lineNo }] };
     }
   }
+  flush();
   return { title, sentences };
 }
 

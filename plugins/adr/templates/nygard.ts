@@ -1,13 +1,14 @@
 /**
  * The "standard" template: Michael Nygard's ADR (title, status, context, decision,
  * consequences) with the number in the title as adr-tools writes it. The date line is
- * bold ("**Date:**") so the catalogue tells it from adr-tools' own output.
+ * bold ("**Date:**") so the catalogue tells it from adr-tools' own output, except in a
+ * folder of adr-tools records, where the new record takes their plain "Date:" line.
  */
 import { optionDetails, paragraphs } from './blocks.js';
 import type { AdrDraft } from './types.js';
 
-export function renderNygard(draft: AdrDraft): string {
-  const header = [`**Date:** ${draft.date}`];
+export function renderNygard(draft: AdrDraft, options: { plainDate?: boolean } = {}): string {
+  const header = [options.plainDate ? `Date: ${draft.date}` : `**Date:** ${draft.date}`];
   if (draft.deciders.length > 0) header.push(`**Deciders:** ${draft.deciders.join(', ')}`);
   if (draft.tags.length > 0) header.push(`**Tags:** ${draft.tags.join(', ')}`);
 

@@ -4,14 +4,14 @@ import { renderNygard } from './nygard.js';
 import type { AdrDraft, TemplateFormat } from './types.js';
 import { renderYStatement } from './y-statement.js';
 
-export function renderAdr(draft: AdrDraft, format: TemplateFormat): string {
+export function renderAdr(draft: AdrDraft, format: TemplateFormat, options: { plainDate?: boolean } = {}): string {
   switch (format) {
     case 'madr':
       return renderMadr(draft);
     case 'y-statements':
       return renderYStatement(draft);
     default:
-      return renderNygard(draft);
+      return renderNygard(draft, options);
   }
 }
 

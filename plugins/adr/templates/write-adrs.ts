@@ -15,6 +15,7 @@ import { nextAdrNumber, readCatalog } from '../catalog/index.js';
 import type { AdrLocation } from '../service.js';
 import { writeTextAtomic } from '../write-text.js';
 import { adrFileName, namingConvention } from './file-name.js';
+import { folderFormat } from './folder-format.js';
 import { withFolderLock } from './folder-lock.js';
 import { renderAdr } from './render.js';
 import type { AdrDraft, TemplateFormat } from './types.js';
@@ -46,13 +47,15 @@ export async function writeAdrs(
     const current = await readCatalog(location.dir);
     const start = Math.max(firstNumber, nextAdrNumber(current));
     const convention = namingConvention(current.adrs.map((adr) => adr.path));
+    // A standard record in a folder of adr-tools records takes their plain "Date:" line, so it reads (and is classified) like its neighbours.
+    const plainDate = format === 'standard' && folderFormat(current.adrs) === 'adr-tools';
     const written: Array<WrittenAdr & { real: string }> = [];
     try {
       for (const [index, draft] of drafts.entries()) {
         const number = start + index;
         const fileName = adrFileName(number, draft.title, convention);
         const real = await workspace.resolve(join(location.dir, fileName), param);
-        const content = renderAdr({ ...draft, number }, format);
+        const content = renderAdr({ ...draft, number }, format, { plainDate });
         const outcome = await writeTextAtomic(workspace, real, content, { overwrite: false, param });
         written.push({ path: outcome.path, fileName, number, title: draft.title, content, real });
       }

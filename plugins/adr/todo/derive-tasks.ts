@@ -14,9 +14,23 @@ export interface DerivedPair {
   source: 'decision' | 'consequence';
   /** What the pair is about, as a short imperative ("Add a migration step to the deploy pipeline"). */
   subject: string;
-  test: { title: string; description: string };
+  /** Absent where tests mean nothing: a process decision, one already in the code, effort or refactoring. */
+  test?: { title: string; description: string };
   implementation: { title: string; description: string };
+  /** The task's kind when it is not an implementation: following a process decision, verifying one the code already shows. */
+  kind?: 'process' | 'verify';
 }
+
+export interface DeriveOptions {
+  /** Evidence that the code already carries the decision out (compare_adr_progress's "implemented" verdict). */
+  inPlace?: string[];
+}
+
+/** Decisions about how the team works (records, documents, conventions, workflow, release policy): followed, not implemented or tested. */
+const PROCESS = /\b(?:record(?:ing|s)?|document(?:ing|s)?|writ(?:e|ing) down)\b[^.\n]{0,40}\bdecisions?\b|\barchitecture decision records?\b|\badrs?\b|\bconventions?\b|\bworkflows?\b|\bprocess(?:es)?\b|\bbranching\b|\bcode reviews?\b|\bcommit messages?\b|\bversioning\b|\b(?:alpha|beta|pre-release)\b[^.\n]{0,20}\bversions?\b|\bchangelogs?\b|\bstyle guides?\b|\bguidelines?\b/i;
+export const isProcessDecision = (adr: ParsedAdr) => PROCESS.test(adr.title);
+/** Consequences that describe effort or clean-up ("all existing tests … must be refactored"): work, but nothing a new test verifies. */
+const EFFORT = /\b(?:refactor\w*|rewrit\w*|rework\w*|clean(?:ed|ing)? up|spend|spent|effort|learn\w*|train\w*|(?:existing|old|current) tests?)\b/i;
 
 export interface DerivedTasks {
   priority: TaskPriority;
@@ -50,30 +64,62 @@ const IMPERATIVE =
 const LEAD_IN =
   /^(?:so,? |therefore,? |as a result,? |consequently,? )?(?:we|the team|teams|developers)(?:(?:'ll|\s+will)(?:\s+(?:need to|have to))?|\s+(?:need to|must|have to|are required to|are going to))\s+/i;
 
-const CRITICAL = /\b(data loss|lose data|losing data|lost data|data corruption|corrupt(?:ed|ion)? data|breach(?:es)?|vulnerabilit(?:y|ies)|exploit(?:s|ed)?|disaster recovery)\b/i;
-const HIGH = /\b(security|secure|authenticat\w*|authori[sz]\w*|encrypt\w*|secrets?|credentials?|privacy|personal data|pii|gdpr|hipaa|pci(?:[- ]dss)?|sox|compliance|compliant|regulat\w*|audit\w*|backups?)\b/i;
+const CRITICAL = /\b(data loss|lose data|losing data|lost data|data corruption|corrupt(?:ed|ion)? data|breach(?:es)?|vulnerabilit(?:y|ies)|exploit(?:s|ed)?|disaster recovery)\b/gi;
+const HIGH = /\b(security|secure|authenticat\w*|authori[sz]\w*|encrypt\w*|secrets?|credentials?|privacy|personal data|pii|gdpr|hipaa|pci(?:[- ]dss)?|sox|compliance|compliant|regulat\w*|audit\w*|backups?)\b/gi;
+/** A risk named as a possibility among others ("may cause crashes, data loss (potentially), or high CPU load") is not the decision's subject. */
+const HEDGED = /\b(?:may|might|could|potentially|possibly|in theory|in rare cases|unlikely)\b/i;
+/** "compliance with old Python versions", "compliant with Node 18": compatibility, not regulation. */
+const COMPATIBILITY = /^\s+with\s+(?:(?:the|old|older|new|newer|legacy|previous|current|recent|latest|all)\s+)*[\w.+#-]+(?:\s+[\w.+#-]+)?\s+(?:versions?|releases?|runtimes?|browsers?)\b|^\s+with\s+[\w.+#-]+\s+v?\d/i;
+
+function sentenceAround(text: string, index: number): string {
+  const start = Math.max(text.lastIndexOf('\n', index), ...['. ', '! ', '? '].map((end) => text.lastIndexOf(end, index))) + 1;
+  const ends = ['\n', '. ', '! ', '? '].map((end) => text.indexOf(end, index)).filter((i) => i >= 0);
+  return text.slice(start, ends.length ? Math.min(...ends) : text.length);
+}
+
+/** The first match of `pattern` the decision is about: not hedged as a possible risk, not compatibility. */
+function subjectMatch(text: string, pattern: RegExp): string | null {
+  for (const match of text.matchAll(pattern)) {
+    if (HEDGED.test(sentenceAround(text, match.index))) continue;
+    if (/^complian/i.test(match[0]) && COMPATIBILITY.test(text.slice(match.index + match[0].length))) continue;
+    return match[0];
+  }
+  return null;
+}
 
 /**
  * Priority rule (documented in the tool): critical when the ADR's title, context or
  * decision mention data loss, corruption, breaches, vulnerabilities or exploits; high
  * when they mention security, authentication/authorisation, encryption, secrets,
- * privacy, compliance, regulation, audits or backups; medium otherwise.
+ * privacy, compliance, regulation, audits or backups; medium otherwise. A word in a
+ * sentence that only says a risk may happen, or "compliance with old X versions"
+ * (compatibility), does not count.
  */
 export function priorityOf(adr: ParsedAdr): { priority: TaskPriority; reason: string } {
   const text = [adr.title, adr.context ?? '', adr.decision ?? ''].join('\n');
-  const critical = CRITICAL.exec(text);
-  if (critical) return { priority: 'critical', reason: `mentions "${critical[0]}"` };
-  const high = HIGH.exec(text);
-  if (high) return { priority: 'high', reason: `mentions "${high[0]}"` };
+  const critical = subjectMatch(text, CRITICAL);
+  if (critical) return { priority: 'critical', reason: `mentions "${critical}"` };
+  const high = subjectMatch(text, HIGH);
+  if (high) return { priority: 'high', reason: `mentions "${high}"` };
   return { priority: 'medium', reason: 'no security, compliance or data-loss words in title, context or decision' };
 }
 
-export function deriveTasks(adr: ParsedAdr, linkedAdr: string): DerivedTasks {
+export function deriveTasks(adr: ParsedAdr, linkedAdr: string, options: DeriveOptions = {}): DerivedTasks {
   const { priority, reason } = priorityOf(adr);
   const label = adr.number !== null ? ` (ADR ${adr.number})` : '';
   const ref = adr.number !== null ? `ADR ${adr.number} (${linkedAdr})` : linkedAdr;
   const decision = adr.decision ? oneLine(adr.decision, 400) : null;
   const title = shorten(adr.title.replace(/\s+/g, ' ').trim() || linkedAdr);
+
+  if (isProcessDecision(adr)) {
+    const implementation = { title: `Follow the decision "${title}"${label}`, description: `${ref} is a decision about how the team works${decision ? `: ${decision}` : '.'} There is nothing to implement or test; keep to it in everyday work.` };
+    return { priority, priorityReason: reason, pairs: [{ source: 'decision', subject: title, implementation, kind: 'process' }] };
+  }
+  if (options.inPlace && options.inPlace.length > 0) {
+    const shown = options.inPlace.slice(0, 5).join(', ');
+    const implementation = { title: `Verify the decision "${title}" is in place${label}`, description: `The code already shows ${ref} (${shown}). Check it matches the decision${decision ? ` (${decision.replace(/[.…]$/, '')})` : ''} and close this task.` };
+    return { priority, priorityReason: reason, pairs: [{ source: 'decision', subject: title, implementation, kind: 'verify' }] };
+  }
 
   const pairs: DerivedPair[] = [
     {
@@ -96,6 +142,10 @@ export function deriveTasks(adr: ParsedAdr, linkedAdr: string): DerivedTasks {
     if (seen.has(subject.toLowerCase())) continue;
     seen.add(subject.toLowerCase());
     const stated = /[.!?]$/.test(action) ? action : `${action}.`;
+    if (EFFORT.test(action)) {
+      pairs.push({ source: 'consequence', subject, implementation: { title: `Implement "${subject}"${label}`, description: `A consequence of ${ref}: ${stated}` } });
+      continue;
+    }
     pairs.push({
       source: 'consequence',
       subject,
@@ -197,7 +247,8 @@ function sentences(text: string): string[] {
 }
 
 function asImperative(sentence: string): string {
-  const bare = sentence.replace(LEAD_IN, '').replace(/[.;:!]+$/, '').trim();
+  // "But all existing tests …": a connective that joined the sentence to the one before it.
+  const bare = sentence.replace(/^(?:but|and|also|however|still),?\s+/i, '').replace(LEAD_IN, '').replace(/[.;:!]+$/, '').trim();
   return bare.charAt(0).toUpperCase() + bare.slice(1);
 }
 

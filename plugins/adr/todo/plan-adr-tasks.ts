@@ -35,7 +35,16 @@ export interface AdrTaskPlan {
   accepted: Array<{ path: string; number: number | null; title: string; priority: TaskPriority; priorityReason: string; tasks: number }>;
 }
 
-export function planAdrTasks(input: { catalog: Catalog; root: string; existing: readonly Task[]; newId: () => string; now: string; includePriorities: boolean }): AdrTaskPlan {
+export function planAdrTasks(input: {
+  catalog: Catalog;
+  root: string;
+  existing: readonly Task[];
+  newId: () => string;
+  now: string;
+  includePriorities: boolean;
+  /** Per ADR path (project-relative): evidence that the code already carries the decision out. */
+  inPlace?: ReadonlyMap<string, string[]>;
+}): AdrTaskPlan {
   const { catalog, root, existing, now } = input;
   const key = (adr: string | null, title: string) => `${adr ?? ''}\u0000${title}`;
   const byKey = new Map(existing.map((task) => [key(task.linkedAdr, task.title), task]));
@@ -57,7 +66,7 @@ export function planAdrTasks(input: { catalog: Catalog; root: string; existing: 
       plan.skipped.push({ path, number: adr.number, title: adr.title, status: adr.status, reason: `status "${adr.rawStatus}" says it is already implemented; no tasks planned` });
       continue;
     }
-    const derived = deriveTasks(adr, path);
+    const derived = deriveTasks(adr, path, { inPlace: input.inPlace?.get(path) });
     // With includePriorities false, new tasks get the default priority and no rule is applied.
     const priority: TaskPriority = input.includePriorities ? derived.priority : 'medium';
     const titles = new Set<string>();
@@ -88,8 +97,8 @@ export function planAdrTasks(input: { catalog: Catalog; root: string; existing: 
     };
     for (const pair of derived.pairs) {
       const kind = pair.source === 'decision' ? 'decision' : 'consequence';
-      const test = take(pair.test.title, pair.test.description, ['test', kind], []);
-      take(pair.implementation.title, pair.implementation.description, ['implementation', kind], [test.id]);
+      const test = pair.test ? take(pair.test.title, pair.test.description, ['test', kind], []) : null;
+      take(pair.implementation.title, pair.implementation.description, [pair.kind ?? 'implementation', kind], test ? [test.id] : []);
     }
     derivedTitles.set(path, titles);
     plan.accepted.push({ path, number: adr.number, title: adr.title, priority, priorityReason: input.includePriorities ? derived.priorityReason : 'priorities not requested', tasks: titles.size });

@@ -41,7 +41,7 @@ const AdrEntry = Type.Object({
 });
 
 const Problem = Type.Object({
-  kind: Type.String({ description: 'duplicate-number, missing-number, missing-status, unknown-status, broken-link, missing-successor, one-way-supersession or unreadable.' }),
+  kind: Type.String({ description: 'duplicate-number, missing-number, missing-status, unknown-status, broken-link, missing-successor, one-way-supersession, heading-number-mismatch (the heading number differs from the file number), duplicate-title or unreadable.' }),
   message: Type.String(),
   paths: Type.Array(Type.String({ description: 'Relative to the project root.' })),
   numbers: Type.Array(Type.Integer()),

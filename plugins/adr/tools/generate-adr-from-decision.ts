@@ -4,7 +4,7 @@
  */
 import { defineTool, Params, StringEnum, Type, ValidationError, type Static } from '../../../sdk/index.js';
 import { ConversationContext, NOT_USED } from '../../project/api.js';
-import { titleParts } from '../catalog/parse-adr.js';
+import { parseAdr, titleParts } from '../catalog/parse-adr.js';
 import { ADR_STATUSES, ADR_FORMATS, type AdrStatus } from '../catalog/types.js';
 import type { AdrToolDeps } from '../deps.js';
 import { DEFAULT_ADR_DIRECTORY } from '../service.js';
@@ -125,7 +125,7 @@ export const generateAdrFromDecisionTool = (deps: AdrToolDeps) =>
     input: Params({
       decisionData: DecisionData,
       adrDirectory: Type.Optional(Type.String({ default: DEFAULT_ADR_DIRECTORY, description: 'Folder for the ADR, relative to the workspace root; created when missing. When it is the default and missing, an existing ADR folder (.adr-dir, doc/adr, …) is used.' })),
-      templateFormat: Type.Optional(StringEnum(TEMPLATE_FORMATS, { default: 'standard', description: 'standard: Nygard (Status, Context, Decision, Consequences); madr: MADR with front matter and considered options; y-statements: "In the context of …, facing …, we decided for …".' })),
+      templateFormat: Type.Optional(StringEnum(TEMPLATE_FORMATS, { default: 'standard', description: 'standard: Nygard (Status, Context, Decision, Consequences; in a folder of adr-tools records, with their plain "Date:" line); madr: MADR with front matter and considered options; y-statements: "In the context of …, facing …, we decided for …".' })),
       conversationContext: ConversationContext(NOT_USED),
     }),
     output: Type.Object({
@@ -160,7 +160,8 @@ export const generateAdrFromDecisionTool = (deps: AdrToolDeps) =>
         status: draft.status,
         date: draft.date,
         format: templateFormat,
-        parsedFormat: PARSED_FORMAT[templateFormat],
+        // Read back as discover_existing_adrs reads it: a standard record in an adr-tools folder is adr-tools.
+        parsedFormat: (await parseAdr(adr!.fileName, adr!.content))?.format ?? PARSED_FORMAT[templateFormat],
         adrDirectory: folder,
         content: adr!.content,
         message: `Wrote ADR ${adr!.number} "${draft.title}" (${draft.status}) to ${adr!.path}${location.exists ? '' : `, creating ${folder}`}.`,

@@ -7,6 +7,7 @@ import { ConversationContext, NOT_USED, ProjectPath } from '../../project/api.js
 import { DEFAULT_ADR_DIRECTORY } from '../service.js';
 import type { AdrToolDeps } from '../deps.js';
 import { adrTodoGeneratedTopic } from '../events.js';
+import { adrsInPlace } from '../todo/in-place.js';
 import { planAdrTasks } from '../todo/plan-adr-tasks.js';
 import { fitLists, RESULT_BUDGET_BYTES, resultBytes, slot } from '../todo/result-budget.js';
 import { FileWrittenSchema, ShownTaskSchema } from '../todo/schemas.js';
@@ -27,9 +28,10 @@ export const generateAdrTodoTool = (deps: AdrToolDeps) =>
       'For each accepted ADR it creates a test task ("Write tests that verify …") and an implementation task ("Implement …") that depends on it, for the decision and for each consequence that asks for work ' +
       '(imperatives and "we need to / must / will have to …" statements); MADR "Good, because"/"Bad, because"/"Neutral" bullets and descriptive consequences are assessments and never become tasks. ' +
       '"Positive"/"Negative"/"Trade-offs" lists and labelled effects ("Learning curve: …") are assessments too. ' +
+      'Exceptions: a process decision (recording decisions, ADRs, conventions, workflow, release policy) gets one "Follow the decision …" task; a decision the code already shows (the strong evidence compare_adr_progress reads) gets one "Verify the decision … is in place" task; a consequence about effort or refactoring gets an implementation task without a test task. ' +
       'Proposed, rejected, deprecated and superseded ADRs get no tasks and are listed as skipped, and so are accepted ADRs whose status says the work is done ("Implemented", "Accepted and implemented", "Done", "Completed"). ' +
       `The result stays under ${RESULT_BUDGET_BYTES / 1024} KB: when the plan is larger it lists what fits, says how many entries it left out (omitted) and links the whole plan as a stored resource (resourceUri, toolpack://todo/{id}); manage_todo_json get_tasks pages through the tasks. ` +
-      'Priority rule: critical when the ADR title, context or decision mention data loss, corruption, breaches, vulnerabilities or exploits; high for security, authentication, encryption, secrets, privacy, compliance, regulation, audits or backups; medium otherwise. ' +
+      'Priority rule: critical when the ADR title, context or decision mention data loss, corruption, breaches, vulnerabilities or exploits; high for security, authentication, encryption, secrets, privacy, compliance, regulation, audits or backups; medium otherwise. A word in a sentence that only says a risk may happen, or "compliance with old X versions" (compatibility), does not count. ' +
       'Re-running is idempotent: a task with the same ADR and title is kept with its id and status; tasks whose ADR is no longer accepted (or gone, or no longer calling for them) are reported as stale, never deleted. ' +
       'Tasks are kept in the workspace store (manage_todo_json works on them). Markdown goes into todoPath between "<!-- toolpack:adr-todo:start -->" and "<!-- toolpack:adr-todo:end -->" (the rest of the file is kept byte for byte), grouped by ADR, one checkbox per task with its id in an HTML comment; ' +
       'JSON goes beside it as the lower-cased base name with .json (TODO.md → todo.json).',
@@ -61,7 +63,7 @@ export const generateAdrTodoTool = (deps: AdrToolDeps) =>
         Type.Object({ path: Type.String(), number: Type.Union([Type.Integer(), Type.Null()]), title: Type.String(), status: Type.Union([StringEnum(ADR_STATUSES), Type.Null()]), reason: Type.String() }),
       ),
       tasks: Type.Object({
-        created: Type.Array(ShownTaskSchema, { description: 'New tasks, each test task before the implementation task that depends on it (as many as fit; see omitted).' }),
+        created: Type.Array(ShownTaskSchema, { description: 'New tasks, each test task before the implementation task that depends on it; process and verify tasks stand alone (as many as fit; see omitted).' }),
         kept: Type.Array(TaskRef, { description: 'Existing tasks kept as they were (as many as fit; see omitted).' }),
         stale: Type.Array(Type.Object({ id: Type.String(), title: Type.String(), status: StringEnum(TASK_STATUSES), linkedAdr: Type.String(), reason: Type.String() })),
       }),
@@ -90,7 +92,9 @@ export const generateAdrTodoTool = (deps: AdrToolDeps) =>
       }
       const catalog = await deps.catalog.read(location);
       const now = new Date().toISOString();
-      const plan = planAdrTasks({ catalog, root, existing: await deps.tasks.list(root), newId: deps.tasks.newId, now, includePriorities });
+      // Decisions the code already shows get a "verify" task, not tests and an implementation.
+      const inPlace = await adrsInPlace(deps.scanner, root, catalog, context.signal);
+      const plan = planAdrTasks({ catalog, root, existing: await deps.tasks.list(root), newId: deps.tasks.newId, now, includePriorities, inPlace });
       if (plan.created.length > 0) await deps.tasks.save(root, plan.created);
       const all = await deps.tasks.list(root);
 

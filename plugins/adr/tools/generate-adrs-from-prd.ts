@@ -9,8 +9,9 @@ import { defineTool, FileSystemError, Params, StringEnum, Type } from '../../../
 import { ConversationContext, ConversationUse, conversationFocus, conversationUse, focusFirst, ProjectPath } from '../../project/api.js';
 import type { AdrToolDeps } from '../deps.js';
 import { AREA_IDS, type AreaId } from '../prd/areas.js';
-import { coveringAdr, prdDisagreement, draftFromFinding } from '../prd/drafts.js';
+import { coveringAdr, prdDisagreement, draftFromFinding, isDecided } from '../prd/drafts.js';
 import { findDecisions, type AreaFinding } from '../prd/extract.js';
+import { candidatesFor, leaveOutReason, prdContext } from '../prd/fit.js';
 import { readPrd } from '../prd/sentences.js';
 import { DEFAULT_ADR_DIRECTORY } from '../service.js';
 import { TEMPLATE_FORMATS, today, writeAdrs } from '../templates/index.js';
@@ -31,7 +32,7 @@ export const generateAdrsFromPrdTool = (deps: AdrToolDeps) =>
     name: 'generate_adrs_from_prd',
     title: 'Generate ADRs from a PRD',
     description:
-      'Read a product requirements document (Markdown) and write one proposed ADR for each architectural decision it implies: technology choices it names and constraints or non-functional requirements in storage, hosting, authentication, messaging, API style, front end, performance, compliance and observability. Use it when a project starts from a PRD. Each ADR quotes the PRD lines it rests on, lists the options considered, and marks the decision "To be decided" when the PRD names no option; areas an existing ADR already decides (its title, tags or decision name the area or one of its options) are skipped.',
+      'Read a product requirements document (Markdown) and write one proposed ADR for each architectural decision it implies: technology choices it names (or rules out, "no new database") and constraints or non-functional requirements in storage, hosting, authentication, key custody, messaging, API style, web or desktop UI, performance, compliance and observability. Use it when a project starts from a PRD. Each ADR quotes the PRD lines it rests on, lists the options considered (those the PRD and the project use first), and marks the decision "To be decided" when the PRD names no option or is still evaluating some; areas an existing ADR already decides are skipped, and areas only generic options would fill are left out with the reason.',
     input: Params({
       prdPath: Type.String({ description: 'Path of the PRD (Markdown), relative to the project.' }),
       adrDirectory: Type.Optional(Type.String({ default: DEFAULT_ADR_DIRECTORY, description: 'Folder for the ADRs, relative to the project; created when missing. When it is the default and missing, an existing ADR folder (.adr-dir, doc/adr, …) is used.' })),
@@ -52,7 +53,7 @@ export const generateAdrsFromPrdTool = (deps: AdrToolDeps) =>
           number: Type.Integer(),
           title: Type.String(),
           area: StringEnum(AREA_IDS),
-          decided: Type.Boolean({ description: 'False when the PRD names no option and the decision is marked "To be decided".' }),
+          decided: Type.Boolean({ description: 'False when the PRD names no option, or names options still under evaluation, and the decision is marked "To be decided". True also when the PRD rules the area out ("No database").' }),
           chosen: Type.Array(Type.String()),
           consideredOptions: Type.Array(Type.String()),
           evidence: Type.Array(EvidenceQuote),
@@ -67,6 +68,10 @@ export const generateAdrsFromPrdTool = (deps: AdrToolDeps) =>
           disagreement: Type.Optional(Type.String({ description: 'Set when the PRD names options the covering ADR does not choose: the two need reconciling.' })),
           existingAdr: Type.Object({ number: Type.Union([Type.Integer(), Type.Null()]), title: Type.String(), path: Type.String() }),
         }),
+      ),
+      leftOut: Type.Array(
+        Type.Object({ area: StringEnum(AREA_IDS), reason: Type.String() }),
+        { description: 'Areas the PRD touches that were not written because no option specific to the PRD fits them (an API fixed by an external contract, a latency target no cache or CDN serves).' },
       ),
       sentencesRead: Type.Integer({ description: 'Sentences and table rows of the PRD that were examined.' }),
       message: Type.String(),
@@ -90,6 +95,10 @@ export const generateAdrsFromPrdTool = (deps: AdrToolDeps) =>
       const location = await deps.catalog.locate(root, adrDirectory, workspace, 'adrDirectory');
       const catalog = await deps.catalog.read(location);
       const folder = projectRelative(root, location.dir, workspace);
+      // What the project already uses joins the options of an open question; a scan that fails only loses that.
+      const scan = await deps.scanner.scan(root).then((r) => r.scan).catch(() => null);
+      const ctx = prdContext(prd.sentences, findings, scan ? { storage: scan.databases, messaging: scan.messaging, frontend: scan.frameworks } : {});
+      const leftOut: Array<{ area: AreaId; reason: string }> = [];
 
       const skipped: Array<{ area: AreaId; reason: string; disagreement?: string; existingAdr: { number: number | null; title: string; path: string } }> = [];
       const uncovered: AreaFinding[] = [];
@@ -104,7 +113,9 @@ export const generateAdrsFromPrdTool = (deps: AdrToolDeps) =>
             existingAdr: { number: existing.number, title: existing.title, path: projectRelative(root, join(location.dir, existing.path), workspace) },
           });
         } else {
-          uncovered.push(finding);
+          const reason = leaveOutReason(finding, candidatesFor(finding, ctx));
+          if (reason) leftOut.push({ area: finding.area.id, reason });
+          else uncovered.push(finding);
         }
       }
       // The areas the conversation focuses on are written first (lowest numbers); the set written is the same.
@@ -115,7 +126,7 @@ export const generateAdrsFromPrdTool = (deps: AdrToolDeps) =>
 
       const prdInfo = { path: projectRelative(root, prdReal, workspace), title: prd.title };
       const date = today();
-      const drafts = toWrite.map((finding) => draftFromFinding(finding, prdInfo, date));
+      const drafts = toWrite.map((finding) => draftFromFinding(finding, prdInfo, date, ctx));
       const written = drafts.length > 0 ? await writeAdrs(workspace, location, drafts, templateFormat, deps.catalog.nextNumber(catalog)) : [];
       await rememberAdrs(deps.memory, 'generate_adrs_from_prd', workspace.relative(root), written, 'proposed');
 
@@ -124,10 +135,10 @@ export const generateAdrsFromPrdTool = (deps: AdrToolDeps) =>
         number: adr.number,
         title: adr.title,
         area: toWrite[i]!.area.id,
-        decided: toWrite[i]!.chosen.length > 0,
+        decided: isDecided(toWrite[i]!),
         chosen: drafts[i]!.chosen,
         consideredOptions: drafts[i]!.options.map((o) => o.name),
-        evidence: toWrite[i]!.evidence,
+        evidence: isDecided(toWrite[i]!) && toWrite[i]!.chosen.length === 0 ? toWrite[i]!.ruledOut : toWrite[i]!.evidence,
         ...(ordered[i]!.serves.length ? { serves: ordered[i]!.serves } : {}),
       }));
 
@@ -138,7 +149,8 @@ export const generateAdrsFromPrdTool = (deps: AdrToolDeps) =>
         const open = generated.filter((g) => !g.decided).length;
         const wrote = generated.length > 0 ? `Wrote ${generated.length} proposed ADR(s) to ${folder} (numbers ${generated[0]!.number}–${generated[generated.length - 1]!.number})${open > 0 ? `, ${open} marked "To be decided"` : ''}` : 'Wrote no ADR';
         const skip = skipped.length > 0 ? `; skipped ${skipped.length} area(s) already covered by an ADR (${skipped.map((s) => s.area).join(', ')})` : '';
-        message = `${wrote}${skip}.`;
+        const left = leftOut.length > 0 ? `; left out ${leftOut.map((l) => l.area).join(', ')}: nothing specific to this PRD to decide (see leftOut)` : '';
+        message = `${wrote}${skip}${left}.`;
       }
       return {
         prdPath: workspace.relative(prdReal),
@@ -147,6 +159,7 @@ export const generateAdrsFromPrdTool = (deps: AdrToolDeps) =>
         templateFormat,
         generated,
         skipped,
+        leftOut,
         sentencesRead: prd.sentences.length,
         ...(conversation ? { conversation } : {}),
         message,

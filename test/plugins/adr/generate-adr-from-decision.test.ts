@@ -39,7 +39,9 @@ describe('generate_adr_from_decision', () => {
     ['madr', 'madr'],
     ['y-statements', 'y-statement'],
   ] as const)('writes a %s ADR that discover_existing_adrs reads back as %s with the same title, number, status and decision', async (templateFormat, parsedFormat) => {
-    const root = project({ 'docs/adrs/0001-record-architecture-decisions.md': EXISTING(1, 'Record architecture decisions'), 'docs/adrs/0002-use-typescript.md': EXISTING(2, 'Use TypeScript') });
+    // Hand-written Nygard records (no adr-tools "Date:" line): a standard record stays Nygard beside them.
+    const nygard = (n: number, title: string) => EXISTING(n, title).replace(/\nDate: .*\n/, '');
+    const root = project({ 'docs/adrs/0001-record-architecture-decisions.md': nygard(1, 'Record architecture decisions'), 'docs/adrs/0002-use-typescript.md': nygard(2, 'Use TypeScript') });
     const { generate, discover } = await toolpack(root);
     const { isError, data } = await generate({ decisionData: DECISION, templateFormat });
     expect(isError).toBe(false);
@@ -160,5 +162,29 @@ describe('generate_adr_from_decision', () => {
     const { isError, data } = await generate({ decisionData: DECISION, adrDirectory: '../outside' });
     expect(isError).toBe(true);
     expect(data.error.message).toContain('adrDirectory');
+  });
+
+  it('writes the plain adr-tools "Date:" line in a folder of adr-tools records, so the new record is classified like them', async () => {
+    const root = project({
+      'go.mod': 'module github.com/INFURA/infrakit\n\ngo 1.19\n',
+      'doc/adr/0001-record-architecture-decisions.md': EXISTING(1, 'Record architecture decisions'),
+      'doc/adr/0002-manage-tool-dependencies-using-asdf.md': EXISTING(2, 'Manage tool dependencies using asdf'),
+    });
+    const { generate, discover } = await toolpack(root);
+    const { data } = await generate({ adrDirectory: 'doc/adr', decisionData: { title: 'Load configuration with koanf', context: 'Flags, a YAML file and environment variables all configure the proxy.', decision: 'We will load configuration with koanf.', consequences: ['One place merges every source'] } });
+    expect(data.content).toContain(`\nDate: ${data.date}\n`);
+    expect(data.content).not.toContain('**Date:**');
+    expect(data.parsedFormat).toBe('adr-tools');
+    const listed = (await discover({ adrDirectory: 'doc/adr' })).data.adrs;
+    expect(listed.map((adr: any) => adr.format)).toEqual(['adr-tools', 'adr-tools', 'adr-tools']);
+  });
+
+  it('keeps MADR in a MADR folder', async () => {
+    const madr = (title: string) => `---\nstatus: accepted\ndate: 2024-03-01\n---\n\n# ${title}\n\n## Context and Problem Statement\n\nWhich ${title}?\n\n## Decision Outcome\n\nChosen option: "${title}", because it fits.\n`;
+    const root = project({ 'docs/decisions/0001-use-vitest.md': madr('Use Vitest'), 'docs/decisions/0002-use-pnpm.md': madr('Use pnpm') });
+    const { generate } = await toolpack(root);
+    const { data } = await generate({ adrDirectory: 'docs/decisions', decisionData: DECISION, templateFormat: 'madr' });
+    expect(data.content).toMatch(/^---\nstatus: proposed\ndate: /);
+    expect(data.parsedFormat).toBe('madr');
   });
 });
