@@ -78,3 +78,23 @@ export function isPlaceholder(value: string): boolean {
 export function allowListed(value: string, allowList: Array<string | RegExp> | undefined): boolean {
   return (allowList ?? []).some((entry) => (typeof entry === 'string' ? entry === value : entry.test(value)));
 }
+
+/** The last key name before an assignment (`clientSecret: '`, `"api_key" => "`, `DB_PASSWORD=`), or ''. */
+function lastKeyName(prefix: string): string {
+  const names = prefix.slice(-200).match(/[A-Za-z][\w.-]{0,100}/g);
+  return names ? names[names.length - 1]! : '';
+}
+
+/**
+ * A value that only repeats its key name, maybe numbered: `clientSecret: 'clientSecret2'`,
+ * `password: 'password1'`, `apiKey: 'api-key-3'` (mock configuration in tests). The
+ * comparison ignores case, separators and up to three trailing digits; the key may be
+ * longer (`db_password: 'password1'`), the value may not carry anything else.
+ */
+export function echoesKeyName(keyText: string, value: string): boolean {
+  const v = value.trim().replace(/^['"`]|['"`]$/g, '');
+  if (!/^[A-Za-z][A-Za-z_.-]{2,60}\d{0,3}$/.test(v)) return false;
+  const word = v.replace(/[^A-Za-z]/g, '').toLowerCase();
+  const key = lastKeyName(keyText).replace(/[^A-Za-z]/g, '').toLowerCase();
+  return word.length >= 3 && key.length > 0 && key.endsWith(word);
+}

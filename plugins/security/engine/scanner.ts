@@ -14,7 +14,7 @@ import type { ContentType, RuleInfo, ScanBudget, ScanRule, SecurityRule, Severit
 import { checkBudget } from './deadline.js';
 import { KeywordMatcher } from './keyword-index.js';
 import { LineIndex } from './line-index.js';
-import { allowListed, isPlaceholder } from './placeholders.js';
+import { allowListed, echoesKeyName, isPlaceholder } from './placeholders.js';
 import { shannonEntropy } from './validators.js';
 
 export interface Finding {
@@ -253,6 +253,8 @@ export function collect(text: string, rules: readonly ScanRule[], options: ScanO
       if (!span) return;
       const value = window.slice(span[0], span[1]);
       if (!confirmed(rule, value)) return;
+      // A value repeating its key name (`password: 'password1'`) is a mock, whichever rule matched it.
+      if (SECRET_LIKE.has(rule.category) && echoesKeyName(window.slice(Math.max(0, span[0] - 200), span[0]), value)) return;
       const start = from + span[0];
       raw.push({ rule, start, end: from + span[1], matchStart: from + match.index, matchEnd: from + match.index + match[0].length, value, ...position(start) });
     };

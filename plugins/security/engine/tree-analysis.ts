@@ -9,7 +9,7 @@
  */
 import type { Node, Parser } from 'web-tree-sitter';
 import { treeSitterParser } from '../../../sdk/tree-sitter.js';
-import { isPlaceholder } from './placeholders.js';
+import { echoesKeyName, isPlaceholder } from './placeholders.js';
 import {
   EXTENSIONS,
   GRAMMARS,
@@ -220,7 +220,7 @@ export async function analyzeTree(content: string, language: TreeLanguage): Prom
     if (!name || !value) return;
     if (target?.type === 'identifier' && isBuilt(value)) builtVars.add(name);
     const literal = stringValue(value);
-    if (literal !== null && secretName(name) && secretShaped(literal)) {
+    if (literal !== null && secretName(name) && secretShaped(literal) && !echoesKeyName(name, literal)) {
       report('secret', node, unwrap(value)!, `A secret-like string literal is assigned to "${name}": anyone who can read the code or its history has the credential.`);
     }
   }

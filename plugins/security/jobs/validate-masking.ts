@@ -37,8 +37,13 @@ export function validateMasking(engine: RuleEngine, input: ValidateMaskingInput)
     category === 'secret' || category === 'credential' || (level !== 'basic' && category === 'pii' && (input.strictValidation || level === 'forensic' || SEVERITY_RANK[severity] >= SEVERITY_RANK.medium));
   const isAllowed = (value: string) => allowed.some((re) => re.test(value));
 
-  const original = engine.scan(input.originalContent, { extraRules: expected }).findings.filter((f) => expectedSet.has(f.rule) || inScope(f.rule.category, f.rule.severity));
+  const detected = engine.scan(input.originalContent, { extraRules: expected }).findings;
+  const original = detected.filter((f) => expectedSet.has(f.rule) || inScope(f.rule.category, f.rule.severity));
   const leaks: Leak[] = findLeaks(original, input.maskedContent, level === 'forensic', engine.budget).filter((l) => !isAllowed(l.finding.value));
+  // Low-severity personal data (an e-mail address) is left by the standard masking level and does not block;
+  // it is still named, so the answer never claims nothing sensitive is readable while it is.
+  const lowPii = level === 'basic' ? [] : detected.filter((f) => f.rule.category === 'pii' && !original.includes(f));
+  const lowLeaks = findLeaks(lowPii, input.maskedContent, false, engine.budget).filter((l) => !isAllowed(l.finding.value));
   // Secrets detected in the masked text itself (new ones, or ones the original scan could not see).
   const leakedAt = new Set(leaks.map((l) => `${l.line}:${l.column}`));
   const leakedRuleOnLine = new Set(leaks.map((l) => `${l.line}:${l.finding.rule.id}`));
@@ -48,7 +53,8 @@ export function validateMasking(engine: RuleEngine, input: ValidateMaskingInput)
       leaks.push({ finding, how: 'detected', line: finding.line, column: finding.column });
     }
   }
-  const overMasking = findOverMasking(input.originalContent, original, input.maskedContent);
+  // Masking anything the scanner detects (at any level: an e-mail masked by the strict level) is not over-masking.
+  const overMasking = findOverMasking(input.originalContent, detected, input.maskedContent);
   const structure = checkStructure(input.originalContent, input.maskedContent);
 
   const severityOf = (l: Leak) => l.finding.rule.severity;
@@ -67,6 +73,10 @@ export function validateMasking(engine: RuleEngine, input: ValidateMaskingInput)
     ...(leaks.length > advised.length ? [`${leaks.length - advised.length} more value(s) are still readable; findings.unmaskedSecrets lists the first ${shownLeaks.length} of ${leaks.length}.`] : []),
     ...(overMasking.length ? [`${overMasking.length} masked stretch(es) held no sensitive value; mask only the values to keep the text useful.`] : []),
     ...structure.issues.map((issue) => `Structure: ${issue}; mask values in place so the text keeps its shape.`),
+    ...lowLeaks
+      .slice(0, LIMITS.textLines)
+      .map((l) => `Line ${l.line}: ${l.finding.rule.description} (${l.finding.rule.id}) is still readable: low-severity personal data, which the standard masking level leaves; mask it with maskingLevel "strict" (checked with strictValidation) if the text leaves your organisation.`),
+    ...(lowLeaks.length > LIMITS.textLines ? [`${lowLeaks.length - LIMITS.textLines} more low-severity personal value(s) are still readable.`] : []),
   ];
   if (!recommendations.length) recommendations.push('The masking is complete: no sensitive value of the original is readable and the structure is intact.');
 

@@ -43,8 +43,9 @@ export const genericRules: SecurityRule[] = [
   {
     id: 'generic-secret-assignment',
     category: 'credential',
-    description: 'Hard-coded value assigned to a secret-named key (secret, client_secret, secret_key, app_secret)',
-    pattern: assignment(String.raw`secret(?:[_.-]?key)?`, 8),
+    description: 'Hard-coded value assigned to a secret-named key (secret, client_secret, secret_key, secretHmacKey, webhook_secret)',
+    // The name may go on after "secret" with an HMAC/signing qualifier before "key" (secretHmacKey, ADYEN_SECRET_HMAC_KEY).
+    pattern: assignment(String.raw`secret(?:[_.-]?(?:hmac|signing)?[_.-]?key)?`, 8),
     keywords: ['secret'],
     minEntropy: 3,
     validate: (value) => plausibleValue(value) && mixedClasses(value, 2),
@@ -69,9 +70,9 @@ export const genericRules: SecurityRule[] = [
   {
     id: 'generic-api-key-assignment',
     category: 'credential',
-    description: 'Hard-coded API or access key assigned to a key-named field (api_key, apikey, access_key, auth_key, encryption_key)',
+    description: 'Hard-coded API, access or signing key assigned to a key-named field (api_key, apikey, access_key, encryption_key, hmacKey, signing_key)',
     // Led by "key"; the lookbehind checks the rest of the name.
-    pattern: assignment(String.raw`key(?<=(?<![:/])(?:api|access|auth|master|encryption|signing)[_.-]?key)`, 16),
+    pattern: assignment(String.raw`key(?<=(?<![:/])(?:api|access|auth|master|encryption|signing|hmac)[_.-]?key)`, 16),
     keywords: ['key'],
     minEntropy: 3,
     validate: (value) => plausibleValue(value) && lettersAndDigits(value),

@@ -11,6 +11,7 @@ import { genericRules } from './generic.js';
 import { piiRules } from './pii.js';
 import { privateKeyRules } from './private-keys.js';
 import { registryRules } from './registries.js';
+import { rpcProviderRules } from './rpc-providers.js';
 import { saasAiRules } from './saas-ai.js';
 import { saasCollaborationRules } from './saas-collaboration.js';
 import { saasDevopsRules } from './saas-devops.js';
@@ -32,6 +33,7 @@ export {
   piiRules,
   privateKeyRules,
   registryRules,
+  rpcProviderRules,
   saasAiRules,
   saasCollaborationRules,
   saasDevopsRules,
@@ -54,6 +56,7 @@ export const BUILTIN_RULES: readonly SecurityRule[] = Object.freeze([
   ...saasPaymentRules,
   ...saasAiRules,
   ...saasDevopsRules,
+  ...rpcProviderRules,
   ...saasCollaborationRules,
   ...tokenRules,
   ...connectionStringRules,

@@ -12,8 +12,21 @@ import type { SecurityRule } from './types.js';
 const MINIMIZE =
   'Remove personal data from source, fixtures and logs: use synthetic data in tests and documentation, and mask or tokenize personal fields before logging.';
 
-/** Test card numbers published by card networks and payment providers. */
+/**
+ * Test card numbers published by card networks and payment providers (Stripe, Braintree, Adyen,
+ * Worldpay, Checkout.com test-card pages): they only work in sandboxes, so e2e tests and docs
+ * hold them on purpose. Any other Luhn-valid number is still reported.
+ */
 const TEST_CARDS = [
+  // Adyen
+  '5101180000000007', '4646464646464644', '2222400070000005', '5555341244441115', '4111111145551142', '4988438843884305',
+  '4166676667666746', '370000000000002', '370000000100018', '6011601160116611', '3569990010095841', '36006666333344',
+  '5454545454545454', '2222410740360010', '4917610000000000', '5577000055770004', '4035501000000008', '4444333322221111',
+  // Stripe and Braintree
+  '4000002500003155', '4000002760003184', '4000000000003220', '4000000000009995', '4000000000000077', '3056930009020004',
+  '4005519200000004', '4009348888881881', '4012000033330026', '4012000077777777', '4217651111111119', '4500600000000061',
+  '5200000000001096', '5500000000000004',
+  // Card networks' and providers' common test numbers
   '4111111111111111', '4242424242424242', '4012888888881881', '4000056655665556', '4000000000000002', '4222222222222',
   '5555555555554444', '5105105105105100', '5200828282828210', '2223003122003222', '2223000048400011',
   '378282246310005', '371449635398431', '378734493671000',
@@ -33,7 +46,36 @@ const CARD = {
   allowList: TEST_CARDS,
 };
 
+/** Addresses that name no person, for both e-mail rules. */
+const EMAIL_ALLOW_LIST: RegExp[] = [
+  /@(?:[\w-]+\.)*(?:example\.(?:com|org|net)|example|test|invalid|localhost|local)$/i, // RFC 2606 names
+  /@users\.noreply\.github\.com$/i,
+  /^(?:git|noreply|no-reply|donotreply|do-not-reply)@/i,
+  // Role mailboxes (security@, support@, ...) are published contact points of an organisation, not a person's data: not reported.
+  /^(?:security|support|info|contact|admin|abuse|privacy|legal|sales|help|team|hello|webmaster|postmaster|hostmaster)@/i,
+  /\.(?:png|jpe?g|gif|svg|webp|ico|js|mjs|cjs|ts|tsx|jsx|css|scss|json|map|md|html?|ya?ml|lock|txt|wasm)$/i, // image@2x.png, pkg@x.js
+];
+
 export const piiRules: SecurityRule[] = [
+  {
+    id: 'package-author-email',
+    category: 'pii',
+    description: 'Author or maintainer e-mail in package metadata (pyproject authors, package.json author, author_email)',
+    // Metadata keys only, lower-case: quoted (`"author":`) or assigned with `=` (TOML, setup.py, LABEL maintainer=);
+    // prose ("Maintainer: jane@...") is not metadata. The value is the first address on the key line, or on the
+    // line after `authors = [` / `"author": {`.
+    pattern:
+      /(?<![\w-])(?:["'](?:author|maintainer)s?["'][ \t]{0,30}:|(?:author|maintainer)s?(?:_email)?[ \t]{0,30}=)(?:[ \t]{0,30}[[{][ \t]{0,30}\r?\n)?[^\n]{0,300}?(?<![A-Za-z0-9._%+-])(?<secret>[A-Za-z0-9][A-Za-z0-9._%+-]{0,63}@[A-Za-z0-9-]{1,63}(?:\.[A-Za-z0-9-]{1,63}){0,8}\.[A-Za-z]{2,24})(?![A-Za-z0-9-]|\.[A-Za-z0-9])/,
+    keywords: ['author', 'maintainer'],
+    validate: (value) => !isDocumentationEmail(value),
+    severity: 'low',
+    // Above email-address, so this finding wins for the same address: compliance.ts counts no published
+    // package metadata as a GDPR failure (the author chose to publish it), while strict masking still masks it.
+    confidence: 0.65,
+    recommendation: 'The author published this address with the package; keep it if intended, or use a role or no-reply address. Mask it (maskingLevel strict) before sharing the text elsewhere.',
+    compliance: ['GDPR'],
+    allowList: EMAIL_ALLOW_LIST,
+  },
   {
     id: 'email-address',
     category: 'pii',
@@ -50,12 +92,7 @@ export const piiRules: SecurityRule[] = [
     confidence: 0.6,
     recommendation: MINIMIZE,
     compliance: ['GDPR'],
-    allowList: [
-      /@(?:[\w-]+\.)*(?:example\.(?:com|org|net)|example|test|invalid|localhost|local)$/i, // RFC 2606 names
-      /@users\.noreply\.github\.com$/i,
-      /^(?:git|noreply|no-reply|donotreply|do-not-reply)@/i,
-      /\.(?:png|jpe?g|gif|svg|webp|ico|js|mjs|cjs|ts|tsx|jsx|css|scss|json|map|md|html?|ya?ml|lock|txt|wasm)$/i, // image@2x.png, pkg@x.js
-    ],
+    allowList: EMAIL_ALLOW_LIST,
   },
   {
     id: 'phone-number-international',

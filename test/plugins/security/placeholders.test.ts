@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isPlaceholder } from '../../../plugins/security/engine/placeholders.js';
+import { echoesKeyName, isPlaceholder } from '../../../plugins/security/engine/placeholders.js';
 import { fakeString } from './fake-secrets.js';
 
 describe('isPlaceholder', () => {
@@ -18,4 +18,23 @@ describe('isPlaceholder', () => {
     const dropped = Array.from({ length: 1000 }, (_, i) => fakeString(1600, i + 11, alphabet)).filter(isPlaceholder);
     expect(dropped).toEqual([]);
   });
+});
+
+describe('echoesKeyName', () => {
+  it.each([
+    ["clientSecret: '", 'clientSecret'],
+    ["  clientSecret: '", 'clientSecret2'],
+    ["password: '", 'password1'],
+    ["apiKey: '", 'api-key-3'],
+    ['DB_PASSWORD=', 'password'],
+    ['"secret_key": "', 'SECRET_KEY_01'],
+  ])('treats %j followed by %j as a mock value', (key, value) => expect(echoesKeyName(key, value)).toBe(true));
+
+  it.each([
+    ["clientSecret: '", 'Hq7vR2mX9pL4sT8w'],
+    ["password: '", 'Password!23'],
+    ["password: '", 'secret1'],
+    ["apiKey: '", 'api-key-12345'],
+    ['token=', 'tok'],
+  ])('keeps %j followed by %j', (key, value) => expect(echoesKeyName(key, value)).toBe(false));
 });

@@ -695,7 +695,19 @@ export const RULE_EXAMPLES: Record<string, { positive: string[]; negative: strin
       // The user and password of a URL are not an address (the host would be masked with the password).
       `DATABASE_URL=postgres://app:${fake(ALNUM, 12, 'url-pw', '', '!x')}@db.internal:5432/shop`,
       'git clone https://deploy@git.acme-corp.io/platform/api.git',
+      // Role mailboxes are an organisation's published contact points.
+      'Report vulnerabilities to security@consensys.net, questions to support@acme-corp.com',
+      'Contact: privacy@shop.fr, abuse@hoster.net, webmaster@acme-corp.io',
     ],
+  },
+  'package-author-email': {
+    positive: [
+      'authors = [\n    {name = "Andrey Hitrin",email = "andrey.hitrin@gmail.com"}\n]',
+      '  "author": "Jane Doe <jane.doe@acme-corp.com> (https://acme-corp.com)",',
+      "    author_email='m.dupont@fournisseur.fr',",
+      'LABEL maintainer="ops.lead@acme-corp.com"',
+    ],
+    negative: ['authors = [{name = "Ops", email = "team@acme-corp.com"}]', '"author": "Jane Doe <jane@example.com>"', 'Reported by jane.doe@acme-corp.com', 'author: Jane Doe', 'Maintainer: marc.dupont@fournisseur-mail.fr'],
   },
   'phone-number-international': {
     positive: ['Support: +44 20 7123 4567', '"phone": "+4915112345678"', 'tel: +33 6 12 34 56 78'],
@@ -711,11 +723,11 @@ export const RULE_EXAMPLES: Record<string, { positive: string[]; negative: strin
   },
   'credit-card-visa': {
     positive: [`card_number: ${visa}`, `Paid with ${groups(visa, [4, 4, 4, 4], ' ')} on 2024-05-01`],
-    negative: ['4111 1111 1111 1111', '4242424242424242', `${visa.slice(0, 15)}${(Number(visa[15]) + 1) % 10}`, 'ts=4102444800000'],
+    negative: ['4111 1111 1111 1111', '4242424242424242', '4646 4646 4646 4644', '4000002760003184', '4111 1111 4555 1142', `${visa.slice(0, 15)}${(Number(visa[15]) + 1) % 10}`, 'ts=4102444800000'],
   },
   'credit-card-mastercard': {
     positive: [`"pan": "${groups(mastercard, [4, 4, 4, 4], '-')}"`],
-    negative: ['5555 5555 5555 4444', `${mastercard.slice(0, 15)}${(Number(mastercard[15]) + 1) % 10}`],
+    negative: ['5555 5555 5555 4444', '5101 1800 0000 0007', '2222 4000 7000 0005', '5454545454545454', `${mastercard.slice(0, 15)}${(Number(mastercard[15]) + 1) % 10}`],
   },
   'credit-card-amex': {
     positive: [`amex ${groups(amex, [4, 6, 5], ' ')} exp 09/27`],
@@ -1065,9 +1077,19 @@ export const RULE_EXAMPLES: Record<string, { positive: string[]; negative: strin
   },
 
   // ---------------------------------------------------------------- generic
+  'infura-rpc-url-key': {
+    positive: [`const provider = new JsonRpcProvider("https://mainnet.infura.io/v3/${fake(HEX, 32, 'infura')}");`, `RPC_URL=wss://sepolia.infura.io/ws/v3/${fake(HEX, 32, 'infura-ws')}`],
+    negative: ['RPC_URL=https://mainnet.infura.io/v3/${INFURA_PROJECT_ID}', 'https://mainnet.infura.io/v3/YOUR-PROJECT-ID', 'https://ipfs.infura.io:5001/api/v0/add'],
+  },
+  'alchemy-rpc-url-key': {
+    positive: [`ALCHEMY_URL=https://eth-mainnet.g.alchemy.com/v2/${fake(ALNUM, 32, 'alchemy')}`, `  wss://polygon-mainnet.g.alchemy.com/v2/${fake(B64URL, 32, 'alchemy-ws')}`],
+    negative: ['https://eth-mainnet.g.alchemy.com/v2/demo', 'https://eth-mainnet.g.alchemy.com/v2/${ALCHEMY_API_KEY}', 'https://eth-mainnet.g.alchemy.com/v2/your-api-key'],
+  },
   'generic-password-assignment': {
     positive: ['DB_PASSWORD=Tr0ub4dor&3xK9!q', `  password: "${DB_PASSWORD}"`, `<add name="db" password="${fake(ALNUM, 12, 'xml-attr', '', '#4')}" />`, `spring.datasource.password=${fake(ALNUM, 12, 'props-pw', '', '9')}`, `$config['db_pass'] = '${fake(ALNUM, 10, 'php-pw', '', '%2')}';`, `smtp:\n  pass: ${fake(ALNUM, 12, 'yaml-pass', '', '!3')}`, `const pass = "${fake(ALNUM, 10, 'js-pass', '', '&8')}";`, `Guest WiFi pass: ${fake(ALNUM, 10, 'wifi-pass', '', '!5')}`],
     negative: [
+      "password: 'password1'",
+      "  dbPassword: 'password2',",
       'password = os.environ["X"]',
       '"password": ""',
       'password: ${DB_PASSWORD}',
@@ -1089,16 +1111,23 @@ export const RULE_EXAMPLES: Record<string, { positive: string[]; negative: strin
     ],
   },
   'generic-secret-assignment': {
-    positive: [`client_secret = "${fake(ALNUM, 24, 'client-secret')}"`, `SECRET_KEY = 'django-insecure-${fake(`${LOWER_ALNUM}!@#$%^&*(-_=+)`, 50, 'django')}'`, `JWT_SECRET=${fake(ALNUM, 32, 'jwt-secret')}`],
-    negative: ['secret = "changeme"', 'secretName: my-tls-secret', 'SECRET_KEY = os.getenv("SECRET_KEY")', 'secret: true', "app_secret: '{{ vault_app_secret }}'"],
+    positive: [
+      `  secretHmacKey: "${fake(HEX.toUpperCase(), 64, 'adyen-hmac')}",`,
+      `ADYEN_SECRET_HMAC_KEY=${fake(HEX, 64, 'adyen-hmac-env')}`,
+      `webhook_secret: ${fake(B64, 44, 'webhook-secret')}`,
+      `  signingSecret: '${fake(HEX, 32, 'signing-secret')}'`,`client_secret = "${fake(ALNUM, 24, 'client-secret')}"`, `SECRET_KEY = 'django-insecure-${fake(`${LOWER_ALNUM}!@#$%^&*(-_=+)`, 50, 'django')}'`, `JWT_SECRET=${fake(ALNUM, 32, 'jwt-secret')}`],
+    negative: ["clientSecret: 'clientSecret2'", "clientSecret: 'clientSecret'", 'secret = "changeme"', 'secretName: my-tls-secret', 'SECRET_KEY = os.getenv("SECRET_KEY")', 'secret: true', "app_secret: '{{ vault_app_secret }}'"],
   },
   'generic-token-assignment': {
     positive: [`auth_token: ${fake(ALNUM, 40, 'auth-token')}`, `const accessToken = "${fake(B64URL, 48, 'access-token')}";`],
     negative: ['token: ${TOKEN}', 'nextPageToken: "CiAKGjBpNDd2Nmp2Zml2cXRwYjBpOXA0czdyYW"', 'token = "abc"', 'token: process.env.API_TOKEN', 'tokenizer = AutoTokenizer.from_pretrained(name)'],
   },
   'generic-api-key-assignment': {
-    positive: ['api_key = "a8f5f167f44f4964e6c998dee827110c"', `X-API-Key: ${fake(ALNUM, 32, 'x-api-key')}`, `ENCRYPTION_KEY=${fake(B64, 44, 'enc-key')}`],
-    negative: ['apiKey: process.env.API_KEY', 'api_key = "your-api-key"', `access_key_id = "${fake(ALNUM, 20, 'akid')}"`, `stripe.publishableKey = "pk_live_${fake(ALNUM, 24, 'pk')}"`],
+    positive: [
+      `const hmacKey = '${fake(HEX, 64, 'hmac-key')}';`,
+      `HMAC_KEY=${fake(B64, 44, 'hmac-key-b64')}`,
+      `  signing-key: ${fake(HEX, 40, 'signing-key')}`,'api_key = "a8f5f167f44f4964e6c998dee827110c"', `X-API-Key: ${fake(ALNUM, 32, 'x-api-key')}`, `ENCRYPTION_KEY=${fake(B64, 44, 'enc-key')}`],
+    negative: ["apiKey: 'api-key-3'", 'hmacKey: process.env.HMAC_KEY', 'apiKey: process.env.API_KEY', 'api_key = "your-api-key"', `access_key_id = "${fake(ALNUM, 20, 'akid')}"`, `stripe.publishableKey = "pk_live_${fake(ALNUM, 24, 'pk')}"`],
   },
   'generic-key-assignment': {
     positive: [`    "Key": "${fake(B64, 86, 'cosmos-key', '', '==')}"`, `  PAGERDUTY_ROUTING_KEY: ${b64(fake(HEX, 32, 'pd-key'))}`, `ssh_key = "${fake(B64, 68, 'ssh-key')}"`],
