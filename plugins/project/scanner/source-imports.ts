@@ -4,6 +4,7 @@
  * import lines of the product's own source (tests and fixtures left out: a test
  * opening a SQLite file says nothing about the product), with the file as evidence.
  */
+import { extractImports, sourceLanguage, type SourceLanguage } from '../imports/extract.js';
 import type { Category } from './catalog.js';
 import { folderKind } from './folders.js';
 import type { FileReader } from './read.js';
@@ -16,15 +17,15 @@ const HEAD_BYTES = 64 * 1024;
 interface StdlibUse {
   name: string;
   category: Category;
-  language: RegExp;
-  /** An import line of the module (its first capture is the module as written). */
-  pattern: RegExp;
+  languages: readonly SourceLanguage[];
+  /** The module as imported (a Python submodule such as `tkinter.ttk` counts for its package). */
+  modules: readonly string[];
 }
 
 const STDLIB: StdlibUse[] = [
-  { name: 'SQLite', category: 'database', language: /\.py$/, pattern: /^[ \t]*(?:import[ \t]+(?:[\w.]+[ \t]*,[ \t]*)*(sqlite3)\b|from[ \t]+(sqlite3)(?:\.\w+)*[ \t]+import\b)/m },
-  { name: 'Tkinter', category: 'framework', language: /\.py$/, pattern: /^[ \t]*(?:import[ \t]+(?:[\w.]+[ \t]*,[ \t]*)*(tkinter|Tkinter)\b|from[ \t]+(tkinter|Tkinter)(?:\.\w+)*[ \t]+import\b)/m },
-  { name: 'SQLite', category: 'database', language: /\.[cm]?[jt]sx?$/, pattern: /\bfrom\s+['"](node:sqlite)['"]|\brequire\(\s*['"](node:sqlite)['"]\s*\)/ },
+  { name: 'SQLite', category: 'database', languages: ['python'], modules: ['sqlite3'] },
+  { name: 'Tkinter', category: 'framework', languages: ['python'], modules: ['tkinter', 'Tkinter'] },
+  { name: 'SQLite', category: 'database', languages: ['javascript', 'typescript'], modules: ['node:sqlite'] },
 ];
 
 /** A test module by its own name, wherever it sits (siebenapp/test_x.py, conftest.py, x.test.js). */
@@ -38,16 +39,22 @@ export interface StdlibDetection {
 
 export async function stdlibDetections(files: readonly FileEntry[], reader: FileReader, signal?: AbortSignal): Promise<StdlibDetection[]> {
   const out: StdlibDetection[] = [];
-  const candidates = files.filter((file) => [null, 'product'].includes(folderKind(file)) && !TEST_FILE.test(file.path) && STDLIB.some((use) => use.language.test(file.path)));
+  const wanted = (file: FileEntry) => {
+    const language = sourceLanguage(file.path);
+    return language !== undefined && STDLIB.some((use) => use.languages.includes(language));
+  };
+  const candidates = files.filter((file) => [null, 'product'].includes(folderKind(file)) && !TEST_FILE.test(file.path) && wanted(file));
   for (const file of candidates.slice(0, MAX_FILES)) {
     signal?.throwIfAborted();
     const text = await reader.head(file, HEAD_BYTES);
     if (text === null) continue;
+    const language = sourceLanguage(file.path)!;
+    // The pack's own import reader: strings, comments and `if TYPE_CHECKING:` blocks say nothing about run time.
+    const imported = extractImports(file.path, text).filter((entry) => !entry.typeOnly && !entry.level);
     for (const use of STDLIB) {
-      if (!use.language.test(file.path)) continue;
-      const match = use.pattern.exec(text);
-      const module = match?.slice(1).find(Boolean);
-      if (module) out.push({ name: use.name, category: use.category, evidence: `${file.path}: import ${module}` });
+      if (!use.languages.includes(language)) continue;
+      const module = imported.map((entry) => entry.specifier).find((specifier) => use.modules.some((name) => specifier === name || specifier.startsWith(`${name}.`)));
+      if (module) out.push({ name: use.name, category: use.category, evidence: `${file.path}: import ${module.split('.')[0]}` });
     }
   }
   return out;
