@@ -6,7 +6,7 @@
  */
 import type { Workspace } from '../../../sdk/index.js';
 import type { Inspection } from './inspect.js';
-import { classifyRemote, remoteRefusal, type RemoteKind } from './remote.js';
+import { readPushTargets, type PushTargets } from './remote.js';
 
 /** GitHub warns above 50 MB and refuses above 100 MB; we warn earlier and block at its warning. */
 export const LARGE_WARNING_BYTES = 5 * 1024 * 1024;
@@ -29,11 +29,12 @@ const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
 
 export interface CheckResult {
   checks: Check[];
-  remoteKind: RemoteKind | null;
+  /** Every URL the push would use, each checked (null: no remote). */
+  targets: PushTargets | null;
   nothingToPush: boolean;
 }
 
-export async function runChecks(inspection: Inspection, workspace: Workspace, options: { commitMessage?: string }): Promise<CheckResult> {
+export async function runChecks(inspection: Inspection, workspace: Workspace, options: { commitMessage?: string; signal?: AbortSignal }): Promise<CheckResult> {
   const { state, findings, staged, commits, versions } = inspection;
   const checks: Check[] = [];
   const add = (check: string, status: CheckStatus, kind: Check['kind'], message: string, evidence: string[] = []) =>
@@ -75,15 +76,14 @@ export async function runChecks(inspection: Inspection, workspace: Workspace, op
   else add('branch', 'pass', 'repository', `Branch "${state.branch}".`);
   if (inspection.stagedElsewhere) add('staged-elsewhere', 'warning', 'repository', `${inspection.stagedElsewhere} staged change(s) are on ${state.currentBranch ? `"${state.currentBranch}"` : 'the detached HEAD'}, not on "${state.branch}": not part of this push.`);
 
-  let remoteKind: RemoteKind | null = null;
+  let targets: PushTargets | null = null;
   if (!state.remote) {
     add('remote', 'blocker', 'repository', state.remotes.length ? `No upstream and no remote named "origin" (remotes: ${state.remotes.join(', ')}).` : 'The repository has no remote to push to.');
-  } else if (!state.rawRemoteUrl) {
-    add('remote', 'blocker', 'repository', `Remote "${state.remote}" has no URL.`);
   } else {
-    remoteKind = classifyRemote(state.rawRemoteUrl, state.toplevel);
-    const refusal = await remoteRefusal(remoteKind, workspace);
-    add('remote', refusal ? 'blocker' : 'pass', 'repository', refusal ? `Remote "${state.remote}": ${refusal}.` : `Remote "${state.remote}" (${remoteKind.kind === 'local' ? 'a local repository' : remoteKind.scheme}).`, [state.remoteUrl ?? '']);
+    targets = await readPushTargets(state.remote, state.branch, state.toplevel, workspace, options.signal);
+    const shown = targets.urls.map((u) => u.shown);
+    const kinds = [...new Set(targets.urls.map((u) => (u.kind.kind === 'network' ? u.kind.scheme : 'a local repository')))].join(', ');
+    add('remote', targets.refusal ? 'blocker' : 'pass', 'repository', targets.refusal ? `Remote "${state.remote}" is not pushed to: ${targets.refusal}.` : `Remote "${state.remote}": ${shown.length} push URL(s) (${kinds}).`, shown);
   }
   if (state.branch) {
     add('upstream', state.upstream ? 'pass' : 'warning', 'repository', state.upstream ? `Tracks ${state.upstream}; outgoing commits are those not on it.` : `No upstream: outgoing commits are those on no remote-tracking branch; push sets ${state.remote ?? 'origin'}/${state.branch} as upstream.`);
@@ -92,7 +92,7 @@ export async function runChecks(inspection: Inspection, workspace: Workspace, op
   const nothingToPush = staged.length === 0 && inspection.commitsTotal === 0;
   add('something-to-push', nothingToPush ? 'blocker' : 'pass', 'repository', nothingToPush ? 'Nothing to push: no staged change and no commit missing from the remote.' : `${inspection.commitsTotal} outgoing commit(s), ${staged.length} staged change(s).`);
   if (staged.length && !options.commitMessage) add('commit-message', 'warning', 'repository', 'Staged changes are committed before a push: "commitMessage" is required for that.');
-  return { checks, remoteKind, nothingToPush };
+  return { checks, targets, nothingToPush };
 }
 
 export const blockers = (checks: Check[]) => checks.filter((c) => c.status === 'blocker');

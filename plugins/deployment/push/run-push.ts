@@ -3,7 +3,11 @@ import type { SimpleGit } from 'simple-git';
 import { ContentError, type Workspace } from '../../../sdk/index.js';
 import { tryRaw } from './git-read.js';
 import type { Inspection } from './inspect.js';
-import { gitPush, type RemoteKind } from './remote.js';
+import { gitPush, type PushTargets } from './remote.js';
+
+/** Why the receiving side refused: the hardened receive-pack never updates a work tree. */
+const CHECKED_OUT =
+  'The local remote has this branch checked out in a work tree; updating it would check the files out with that repository\'s own config (filters, hooks), so a push never updates a work tree. Push to a bare repository, or to a branch not checked out there.';
 
 export interface PushDone {
   pushed: boolean;
@@ -18,7 +22,7 @@ export interface PushDone {
 export async function commitAndPush(
   git: SimpleGit,
   inspection: Inspection,
-  remoteKind: RemoteKind,
+  targets: PushTargets,
   options: { workspace: Workspace; commitMessage?: string; signal?: AbortSignal },
 ): Promise<PushDone> {
   const { state } = inspection;
@@ -45,10 +49,11 @@ export async function commitAndPush(
   const setUpstream = state.upstream === null;
   const tracking = async () => (await tryRaw(git, ['rev-parse', '--verify', '-q', `refs/remotes/${remote}/${branch}`]))?.trim() || null;
   try {
-    const { output } = await gitPush({ cwd: state.toplevel, workspace: options.workspace, remote, branch, setUpstream, local: remoteKind.kind === 'local', signal: options.signal });
+    const { output } = await gitPush({ cwd: state.toplevel, workspace: options.workspace, remote, branch, setUpstream, targets, signal: options.signal });
     return { pushed: true, reason: `Pushed ${branch} to ${remote}.`, committed, setUpstream, pushedHead, remoteTrackingHead: await tracking(), output };
   } catch (error) {
     const text = (error as { stderr?: string }).stderr?.trim() || (error instanceof Error ? error.message : String(error));
-    return { pushed: false, reason: `git push failed${committed ? ' (the commit was made and stays local)' : ''}: ${text}`, committed, setUpstream, pushedHead, remoteTrackingHead: await tracking(), output: '' };
+    const checkedOut = targets.local && /branch is currently checked out|refusing to update checked out branch/.test(text) ? `${CHECKED_OUT} ` : '';
+    return { pushed: false, reason: `${checkedOut}git push failed${committed ? ' (the commit was made and stays local)' : ''}: ${text}`, committed, setUpstream, pushedHead, remoteTrackingHead: await tracking(), output: '' };
   }
 }

@@ -1,9 +1,10 @@
 /**
  * smart_git_push: scan what a push would send (staged files and the commits
  * the remote lacks) with the security pack, analyse the outgoing commits, run
- * the pre-push checks, and push only when they pass, or when the user agrees
- * (forceSecurityCheck false, through the kernel's confirmation). git runs with
- * argument arrays only.
+ * the pre-push checks (every URL the push would use among them), and push only
+ * when they pass and the user agrees, through the kernel's confirmation, to the
+ * URLs and commits named (with forceSecurityCheck false, to the findings too).
+ * git runs with argument arrays only.
  */
 import type { SimpleGit } from 'simple-git';
 import { Params, StringEnum, Type, ValidationError, defineTool, type ToolContext } from '../../../sdk/index.js';
@@ -12,6 +13,7 @@ import type { DeploymentDeps } from '../deps.js';
 import { blockers, runChecks, type CheckResult } from '../push/checks.js';
 import { inspectPush, type Inspection } from '../push/inspect.js';
 import { MAX_LISTED_FINDINGS, commitsSection, repositorySection, scannedSection, stagedSection } from '../push/report.js';
+import { pushConfirmation } from '../push/confirmation.js';
 import { commitAndPush } from '../push/run-push.js';
 import { CheckSchema, CommitSchema, FindingSchema, OPERATIONS, PushSchema, RepositorySchema, StagedSchema } from '../push/schemas.js';
 
@@ -39,7 +41,7 @@ async function examine(deps: DeploymentDeps, input: Input, context: ToolContext)
   }
   const git = await openRepository(deps, input.projectPath, context);
   const inspection = await inspectPush(git, deps.security, input.branch, context.signal);
-  const result = await runChecks(inspection, context.workspace, { commitMessage: input.commitMessage });
+  const result = await runChecks(inspection, context.workspace, { commitMessage: input.commitMessage, signal: context.signal });
   if (input.operation === 'push' && inspection.staged.length && input.commitMessage === undefined) {
     throw new ValidationError(`parameter "commitMessage": required to push, since ${inspection.staged.length} staged change(s) must be committed first`, { parameter: 'commitMessage' });
   }
@@ -55,13 +57,13 @@ export const smartGitPushTool = (deps: DeploymentDeps) =>
     title: 'Smart git push',
     description:
       'Check what a git push would send (staged files in full and the commits the remote lacks) for secrets, sensitive files (.env, keys), merge-conflict markers and large files, analyse the outgoing commits (files, size, conventional-commit form), or commit the staged changes and push the branch only when the checks pass. ' +
-      'Use security_check, commit_analysis or pre_push_validation before pushing; push refuses with the blockers listed, or with forceSecurityCheck false asks the user to confirm.',
+      'Use security_check, commit_analysis or pre_push_validation before pushing; push refuses with the blockers listed (a local remote outside the workspace, or a push URL other than https, http, ssh or a local repository, among them), and otherwise asks the user to confirm the remote URLs and commits first (with forceSecurityCheck false, the findings too).',
     input: Params({
       operation: StringEnum(OPERATIONS, { description: 'security_check: findings in what would be pushed; commit_analysis: the outgoing commits and the staged changes; pre_push_validation: every check and blocker; push: the checks, then commit and push when clean.' }),
       projectPath: Type.Optional(Type.String({ description: 'A folder of the git repository, inside the workspace; defaults to the workspace root.' })),
       commitMessage: Type.Optional(Type.String({ description: 'push: the message the staged changes are committed with (required when something is staged); taken literally, never through a shell.' })),
       branch: Type.Optional(Type.String({ description: 'Local branch to push to the same name on its remote (its upstream remote, else origin); defaults to the current branch. Staged changes are part of the push only when it is the checked-out branch.' })),
-      forceSecurityCheck: Type.Optional(Type.Boolean({ default: true, description: 'push: true refuses to push while a secret, sensitive file, conflict marker or oversized file is found; false asks the user to confirm pushing anyway.' })),
+      forceSecurityCheck: Type.Optional(Type.Boolean({ default: true, description: 'push: true refuses to push while a secret, sensitive file, conflict marker or oversized file is found; false lists them in the confirmation, so the user may push anyway.' })),
       conversationContext: ConversationContext('Its focus areas, goals and constraints are echoed in "conversation"; no check, finding or verdict depends on it.'),
     }),
     output: Type.Object({
@@ -82,18 +84,14 @@ export const smartGitPushTool = (deps: DeploymentDeps) =>
       conversation: Type.Optional(Type.Object({ focus: Type.Array(Type.String()), constraints: Type.Array(Type.String()), note: Type.String() })),
     }),
     annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: true },
-    // Only a push with forceSecurityCheck false and content blockers asks; a forced check refuses in the handler instead.
+    // Every push the checks allow asks first, naming the URLs and commits; a refused push (repository blockers,
+    // or content blockers under a forced check) asks nothing: the handler reports why.
     confirm: async (input, context) => {
-      if (input.operation !== 'push' || input.forceSecurityCheck !== false) return undefined;
+      if (input.operation !== 'push') return undefined;
       const { inspection, result } = await examine(deps, input, context);
       const content = contentBlockers(result);
-      if (!content.length || repositoryBlockers(result).length) return undefined;
-      const { branch, remote } = inspection.state;
-      return {
-        action: `Push "${branch}" to "${remote}" despite ${content.length} blocking check(s)`,
-        description: `smart_git_push found ${content.map((c) => c.check).join(', ')} in what would be pushed:\n${content.map((c) => `- ${c.message}\n${c.evidence.map((e) => `  - ${e}`).join('\n')}`).join('\n')}`,
-        risks: ['Once pushed, a secret is in the remote history for everyone with access: it must be rotated, and removing it needs a history rewrite.'],
-      };
+      if (repositoryBlockers(result).length || !result.targets || (content.length && input.forceSecurityCheck !== false)) return undefined;
+      return pushConfirmation(inspection, result.targets, input.commitMessage, content);
     },
     async handler(input, context) {
       const { git, inspection, result } = await examine(deps, input, context);
@@ -155,8 +153,8 @@ export const smartGitPushTool = (deps: DeploymentDeps) =>
       if (securityBlocked && input.forceSecurityCheck !== false) {
         return notPushed(`${contentBlockers(result).map((c) => c.message).join(' ')} Remove them (or, to push anyway, call again with forceSecurityCheck false and confirm).`);
       }
-      // Here: clean, or forceSecurityCheck false and the user confirmed the content blockers (the kernel ran `confirm` first).
-      const done = await commitAndPush(git, inspection, result.remoteKind!, { workspace: context.workspace, commitMessage: input.commitMessage, signal: context.signal });
+      // Here the user confirmed the URLs and commits (and, with forceSecurityCheck false, the content blockers): the kernel ran `confirm` first.
+      const done = await commitAndPush(git, inspection, result.targets!, { workspace: context.workspace, commitMessage: input.commitMessage, signal: context.signal });
       const summary = done.pushed
         ? `Pushed ${state.branch} (${done.pushedHead?.slice(0, 10)}) to ${state.remote}${done.committed ? ` after committing ${inspection.staged.length} staged file(s)` : ''}${done.setUpstream ? '; upstream set' : ''}.`
         : `Not pushed: ${done.reason}`;

@@ -12,7 +12,12 @@ const PLUGINS = ['project', 'adr', 'security', 'deployment'];
 async function toolpack(r: TestRepo) {
   const kernel = await startTestToolpack({ workspace: r.workspace, config: { plugins: PLUGINS } });
   const call = async (args: Record<string, unknown>) => outcome(await kernel.call('smart_git_push', { projectPath: 'repo', ...args }));
-  return { kernel, call };
+  /** A push as a client without elicitation makes it: the first call asks (naming URLs and commits), the identical repeat confirms. */
+  const push = async (args: Record<string, unknown>) => {
+    const first = await call(args);
+    return first.isError && first.data?.error?.type === 'ConfirmationRequired' ? call(args) : first;
+  };
+  return { kernel, call, push };
 }
 
 describe('smart_git_push push', () => {
@@ -22,9 +27,9 @@ describe('smart_git_push push', () => {
     r.git('push', '-q', '-u', 'origin', 'main');
     r.write('.env', `PORT=8080\nGITHUB_TOKEN=${FAKE.githubToken}\n`);
     r.git('add', '.env');
-    const { kernel, call } = await toolpack(r);
+    const { kernel, push } = await toolpack(r);
 
-    const res = await call({ operation: 'push', commitMessage: 'chore: add local settings' });
+    const res = await push({ operation: 'push', commitMessage: 'chore: add local settings' });
     expect(res.isError, res.text).toBe(false);
     expect(res.data.push.pushed).toBe(false);
     expect(res.data.verdict).toBe('blocked');
@@ -49,9 +54,9 @@ describe('smart_git_push push', () => {
     r.git('add', 'src/orders.js');
     expect(r.remoteHead()).toBeNull();
     const message = `fix: handle $(rm -rf /) and \`id\` && echo pwned; "quotes" 'single' | pipe > file`;
-    const { kernel, call } = await toolpack(r);
+    const { kernel, push } = await toolpack(r);
 
-    const res = await call({ operation: 'push', commitMessage: message });
+    const res = await push({ operation: 'push', commitMessage: message });
     expect(res.isError, res.text).toBe(false);
     expect(res.data.push.pushed, res.data.summary).toBe(true);
     expect(r.git('log', '-1', '--format=%B')).toBe(message);
@@ -70,14 +75,14 @@ describe('smart_git_push push', () => {
     r.git('push', '-q', '-u', 'origin', 'main');
     r.write('src/health.js', "export const health = () => ({ status: 'ok' });\n");
     const second = r.commit('feat: health endpoint');
-    const { kernel, call } = await toolpack(r);
+    const { kernel, push } = await toolpack(r);
 
-    const res = await call({ operation: 'push' });
+    const res = await push({ operation: 'push' });
     expect(res.data.push.pushed, res.data.summary).toBe(true);
     expect(res.data.push.setUpstream).toBe(false);
     expect(r.remoteHead()).toBe(second);
 
-    const again = await call({ operation: 'push' });
+    const again = await push({ operation: 'push' });
     expect(again.data.push.pushed).toBe(false);
     expect(again.data.blockers.join('\n')).toMatch(/^something-to-push: Nothing to push/m);
     await kernel.stop();
@@ -100,9 +105,9 @@ describe('smart_git_push push', () => {
     expect(found[0]).toMatchObject({ file: 'src/aws.js', commit: leaked, line: 2, kind: 'content', category: expect.stringMatching(/secret|credential/) });
     expect(check.text).not.toContain(FAKE.awsAccessKeyId);
 
-    const push = await call({ operation: 'push' });
-    expect(push.data.push.pushed).toBe(false);
-    const secrets = push.data.checks.find((c: any) => c.check === 'secrets');
+    const refused = await call({ operation: 'push' });
+    expect(refused.data.push.pushed).toBe(false);
+    const secrets = refused.data.checks.find((c: any) => c.check === 'secrets');
     expect(secrets.status).toBe('blocker');
     expect(secrets.evidence[0]).toMatch(new RegExp(`^src/aws\\.js:2 \\(${leaked.slice(0, 10)}\\) `));
     expect(r.remoteHead()).toBe(first);
@@ -131,11 +136,16 @@ describe('smart_git_push push', () => {
     await kernel.stop();
   });
 
-  it('with forceSecurityCheck false and nothing found pushes without asking', async () => {
+  it('with forceSecurityCheck false and nothing found asks only about the push itself, then pushes', async () => {
     const r = testRepo();
     seedProject(r);
-    const { kernel, call } = await toolpack(r);
-    const res = await call({ operation: 'push', forceSecurityCheck: false });
+    const { kernel, call, push } = await toolpack(r);
+    const asked = await call({ operation: 'push', forceSecurityCheck: false });
+    expect(asked.data.error.type).toBe('ConfirmationRequired');
+    expect(asked.data.error.details.action).toBe('Push "main" to "origin"');
+    expect(asked.text).toContain(r.remote);
+    expect(asked.text).not.toMatch(/blocking check/);
+    const res = await push({ operation: 'push', forceSecurityCheck: false });
     expect(res.isError, res.text).toBe(false);
     expect(res.data.push).toMatchObject({ pushed: true, confirmedByUser: false });
     expect(r.remoteHead()).toBe(r.head());
@@ -149,9 +159,9 @@ describe('smart_git_push push', () => {
     // Either would run a command on this machine if git were left to it; the pre-receive hook would also reject the push.
     writeFileSync(join(r.remote, 'hooks', 'pre-receive'), `#!/bin/sh\ntouch '${marker}'\nexit 1\n`, { mode: 0o755 });
     r.git('config', 'remote.origin.receivepack', `touch '${marker}'; git-receive-pack`);
-    const { kernel, call } = await toolpack(r);
+    const { kernel, push } = await toolpack(r);
 
-    const res = await call({ operation: 'push' });
+    const res = await push({ operation: 'push' });
     expect(res.data.push.pushed, res.data.summary).toBe(true);
     expect(r.remoteHead()).toBe(r.head());
     expect(existsSync(marker)).toBe(false);
@@ -162,8 +172,8 @@ describe('smart_git_push push', () => {
     const r = testRepo();
     r.write('index.js', "console.log('hello');\n");
     r.git('add', 'index.js');
-    const { kernel, call } = await toolpack(r);
-    const res = await call({ operation: 'push', commitMessage: 'feat: hello' });
+    const { kernel, push } = await toolpack(r);
+    const res = await push({ operation: 'push', commitMessage: 'feat: hello' });
     expect(res.data.push.pushed, res.data.summary).toBe(true);
     expect(r.git('log', '--format=%s')).toBe('feat: hello');
     expect(r.remoteHead()).toBe(r.head());
@@ -184,8 +194,8 @@ describe('smart_git_push push', () => {
     process.env.GIT_CONFIG_GLOBAL = emptyGlobal;
     for (const key of ['GIT_AUTHOR_NAME', 'GIT_AUTHOR_EMAIL', 'GIT_COMMITTER_NAME', 'GIT_COMMITTER_EMAIL', 'EMAIL']) delete process.env[key];
     try {
-      const { kernel, call } = await toolpack(r);
-      const res = await call({ operation: 'push', commitMessage: 'feat: new module' });
+      const { kernel, push } = await toolpack(r);
+      const res = await push({ operation: 'push', commitMessage: 'feat: new module' });
       expect(res.isError).toBe(true);
       expect(res.data.error.message).toMatch(/no author identity is configured.*user\.name and user\.email/);
       expect(r.remoteHead()).toBeNull();
@@ -201,13 +211,13 @@ describe('smart_git_push push', () => {
     seedProject(r);
     r.write('src/new.js', 'export {};\n');
     r.git('add', 'src/new.js');
-    const { kernel, call } = await toolpack(r);
+    const { kernel, call, push } = await toolpack(r);
 
     const notRepo = await call({ operation: 'security_check', projectPath: '.' });
     expect(notRepo.isError).toBe(true);
     expect(notRepo.data.error.message).toMatch(/parameter "projectPath".*git repository/);
 
-    const noMessage = await call({ operation: 'push' });
+    const noMessage = await push({ operation: 'push' });
     expect(noMessage.isError).toBe(true);
     expect(noMessage.data.error.type).toBe('ValidationError');
     expect(noMessage.data.error.message).toMatch(/parameter "commitMessage"/);
