@@ -10,6 +10,8 @@ export interface StartOptions {
   /** An explicit config file (relative to cwd). */
   configPath?: string;
   preset?: string;
+  /** 'http' for serve --http: project code is denied unless the config's execution.projectCode says otherwise. */
+  transport?: 'stdio' | 'http';
   storePath?: string;
   logger?: Logger;
 }
@@ -17,5 +19,5 @@ export interface StartOptions {
 export async function startToolpack(options: StartOptions = {}): Promise<Kernel> {
   const cwd = resolve(options.cwd ?? process.cwd());
   const loaded = await loadConfig({ cwd, configPath: options.configPath });
-  return Kernel.start({ loaded, cwd, preset: options.preset, storePath: options.storePath, logger: options.logger });
+  return Kernel.start({ loaded, cwd, preset: options.preset, transport: options.transport, storePath: options.storePath, logger: options.logger });
 }

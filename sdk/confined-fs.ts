@@ -4,12 +4,15 @@
  * symlink in between; a descriptor cannot. The last component is opened with
  * O_NOFOLLOW, and the descriptor's real path (/proc/self/fd on Linux; elsewhere
  * a fresh realpath whose device and inode must match the descriptor's) has to
- * lie inside one of the roots before a byte is read.
+ * lie inside one of the roots before a byte is read. A protected path (.git,
+ * .toolpack, a Toolpack config: sdk/protected-paths.ts), as given or where the
+ * descriptor really is, is refused here too, so every confined reader refuses it.
  */
 import { constants, readlinkSync } from 'node:fs';
 import { open, realpath, stat, type FileHandle } from 'node:fs/promises';
-import { basename, sep } from 'node:path';
+import { basename, relative, sep } from 'node:path';
 import { FileSystemError } from './errors.js';
+import { protectedPathReason } from './protected-paths.js';
 
 export interface ConfinedFile {
   handle: FileHandle;
@@ -36,6 +39,19 @@ export async function readHead(handle: FileHandle, maxBytes: number): Promise<st
 
 export function isWithinRoots(roots: readonly string[], candidate: string): boolean {
   return roots.some((root) => candidate === root || candidate.startsWith(root.endsWith(sep) ? root : root + sep));
+}
+
+/** The components of `absolute` below the innermost root holding it; null when no root holds it. */
+export function componentsBelowRoots(roots: readonly string[], absolute: string): string[] | null {
+  let best: string | null = null;
+  for (const root of roots) if (isWithinRoots([root], absolute) && (best === null || root.length > best.length)) best = root;
+  return best === null ? null : relative(best, absolute).split(sep).filter(Boolean);
+}
+
+/** Why `absolute` (a path as given, or a real path) is protected below `roots`, or null. */
+export function protectedBelowRoots(roots: readonly string[], absolute: string): string | null {
+  const components = componentsBelowRoots(roots, absolute);
+  return components ? protectedPathReason(components) : null;
 }
 
 function refusal(reason: string, kind: string, options: ConfinedOptions, absolute: string): FileSystemError {
@@ -73,6 +89,8 @@ async function descriptorPath(handle: FileHandle, absolute: string): Promise<str
  * are thrown as they come. The caller closes the handle.
  */
 export async function openConfined(absolute: string, roots: readonly string[], options: ConfinedOptions = {}): Promise<ConfinedFile> {
+  const named = protectedBelowRoots(roots, absolute);
+  if (named) throw refusal(named, 'protected', options, absolute);
   let handle: FileHandle;
   try {
     handle = await open(absolute, FLAGS);
@@ -83,6 +101,8 @@ export async function openConfined(absolute: string, roots: readonly string[], o
   try {
     const real = await descriptorPath(handle, absolute);
     if (real === null || !isWithinRoots(roots, real)) throw refusal('is outside the workspace', 'outside-workspace', options, absolute);
+    const where = protectedBelowRoots(roots, real);
+    if (where) throw refusal(where, 'protected', options, absolute);
     return { handle, real };
   } catch (error) {
     await handle.close().catch(() => {});

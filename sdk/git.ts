@@ -15,6 +15,7 @@ import { execFile } from 'node:child_process';
 import { lstat, open, readFile, realpath } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
 import { isWithinRoots, readHead } from './confined-fs.js';
+import { childEnv } from './process-env.js';
 
 /**
  * `-c` settings on every call. Command-line config is read last, so each beats the
@@ -50,33 +51,51 @@ export const GIT_SAFE_CONFIG: readonly string[] = [
 export const GIT_DIFF_FLAGS: readonly string[] = ['--no-ext-diff', '--no-textconv'];
 
 /**
- * Environment variables dropped: they would point git at another repository or
- * index, or open a pager or editor. The user's global config (GIT_CONFIG_GLOBAL,
- * ~/.gitconfig) is kept on purpose: it is the user's file, not the repository's,
+ * What git gets from the server's environment besides the base allow-list
+ * (process-env.ts): the user's own git settings and identity, SSH agent and
+ * proxies for a push. The user's global config (GIT_CONFIG_GLOBAL, ~/.gitconfig
+ * through HOME) is kept on purpose: it is the user's file, not the repository's,
  * it carries the identity, URL rewrites and safe.directory entries git needs, and
- * every setting above overrides it anyway.
+ * every setting above overrides it anyway. Nothing that points git at another
+ * repository or index (GIT_DIR, GIT_INDEX_FILE...), opens a pager or editor, or
+ * names a Toolpack secret (TOOLPACK_*, tokens) reaches git.
  */
-const DROPPED_ENV = [
-  'GIT_EXTERNAL_DIFF',
-  'GIT_PAGER',
-  'PAGER',
-  'GIT_EDITOR',
-  'GIT_SEQUENCE_EDITOR',
-  'GIT_DIR',
-  'GIT_WORK_TREE',
-  'GIT_INDEX_FILE',
-  'GIT_COMMON_DIR',
-  'GIT_OBJECT_DIRECTORY',
-  'GIT_ALTERNATE_OBJECT_DIRECTORIES',
-  'GIT_NAMESPACE',
-  'GIT_TEMPLATE_DIR',
-  'GIT_PROXY_COMMAND',
+const GIT_INHERIT = [
+  'GIT_CONFIG_GLOBAL',
+  'GIT_SSH',
+  'GIT_SSH_COMMAND',
+  'GIT_SSH_VARIANT',
+  'GIT_AUTHOR_NAME',
+  'GIT_AUTHOR_EMAIL',
+  'GIT_AUTHOR_DATE',
+  'GIT_COMMITTER_NAME',
+  'GIT_COMMITTER_EMAIL',
+  'GIT_COMMITTER_DATE',
+  'EMAIL',
+  'GIT_SSL_CAINFO',
+  'GIT_SSL_CAPATH',
+  'SSL_CERT_FILE',
+  'SSL_CERT_DIR',
+  'HTTP_PROXY',
+  'HTTPS_PROXY',
+  'NO_PROXY',
+  'ALL_PROXY',
+  'http_proxy',
+  'https_proxy',
+  'no_proxy',
+  'all_proxy',
+  'SSH_AGENT_PID',
 ];
 
-/** The environment for a git process: the server's, minus DROPPED_ENV, plus no system config or attributes and no prompts. */
-export function gitEnv(base: NodeJS.ProcessEnv = process.env): Record<string, string> {
-  const env: Record<string, string> = {};
-  for (const [key, value] of Object.entries(base)) if (value !== undefined && !DROPPED_ENV.includes(key)) env[key] = value;
+/**
+ * The environment for a git process: the allow-list above (PATH without workspace
+ * folders, so a repository cannot stand in for git), plus no system config or
+ * attributes and no prompts.
+ */
+export function gitEnv(roots: readonly string[] = [], base: NodeJS.ProcessEnv = process.env): Record<string, string> {
+  const env = childEnv({ roots, inherit: GIT_INHERIT, base });
+  // The agent's socket: a push over SSH authenticates through it (its name reads like a secret, its value is a path).
+  if (base.SSH_AUTH_SOCK) env.SSH_AUTH_SOCK = base.SSH_AUTH_SOCK;
   return {
     ...env,
     GIT_CONFIG_NOSYSTEM: '1',
@@ -154,6 +173,8 @@ export async function locateGitDir(folder: string, roots: readonly string[]): Pr
 
 interface ExecOptions {
   cwd: string;
+  /** The workspace roots: PATH entries inside them are dropped. */
+  roots?: readonly string[];
   signal?: AbortSignal;
   maxBuffer?: number;
   timeoutMs?: number;
@@ -164,7 +185,7 @@ function exec(args: readonly string[], options: ExecOptions): Promise<{ code: nu
     const child = execFile(
       'git',
       args as string[],
-      { cwd: options.cwd, env: gitEnv(), maxBuffer: options.maxBuffer ?? 64 * 1024 * 1024, signal: options.signal, timeout: options.timeoutMs ?? 120_000, encoding: 'utf8' },
+      { cwd: options.cwd, env: gitEnv(options.roots), maxBuffer: options.maxBuffer ?? 64 * 1024 * 1024, signal: options.signal, timeout: options.timeoutMs ?? 120_000, encoding: 'utf8' },
       (error, stdout, stderr) => {
         if (!error) return resolvePromise({ code: 0, stdout, stderr });
         const code = (error as { code?: unknown }).code;
@@ -189,8 +210,8 @@ const DRIVER_KEYS: Record<string, string[]> = {
  * repository's, so they cannot be listed in advance). Null when a driver name
  * cannot be overridden on the command line (it contains "="): git is not run.
  */
-export async function hardenedGitConfig(cwd: string, signal?: AbortSignal): Promise<string[] | null> {
-  const { code, stdout } = await exec([...configArgs(GIT_SAFE_CONFIG), 'config', '-z', '--get-regexp', '^(filter|diff|merge)\\.'], { cwd, signal });
+export async function hardenedGitConfig(cwd: string, signal?: AbortSignal, roots: readonly string[] = []): Promise<string[] | null> {
+  const { code, stdout } = await exec([...configArgs(GIT_SAFE_CONFIG), 'config', '-z', '--get-regexp', '^(filter|diff|merge)\\.'], { cwd, signal, roots });
   if (code !== 0 && code !== 1) return null; // 1: no such key
   const names = new Map<string, Set<string>>();
   for (const record of stdout.split('\0')) {
@@ -225,7 +246,7 @@ export interface RunGitOptions extends ExecOptions {
  */
 export async function runGit(args: readonly string[], options: RunGitOptions): Promise<string> {
   if ((await locateGitDir(options.cwd, options.roots)).kind === 'outside') throw new GitRefusedError('outside-workspace');
-  const config = await hardenedGitConfig(options.cwd, options.signal);
+  const config = await hardenedGitConfig(options.cwd, options.signal, options.roots);
   if (!config) throw new GitRefusedError('unsafe-config');
   const { code, stdout, stderr } = await exec([...configArgs(config), ...args], options);
   if (code !== 0) throw Object.assign(new Error(`git ${args[0] ?? ''} failed (exit ${code}): ${stderr.trim()}`), { exitCode: code, stderr });

@@ -2,8 +2,13 @@
  * Markdown as a syntax tree (CommonMark, GFM and YAML front matter, read by remark), so every
  * pack that reads Markdown agrees on what a heading, a section, a task item or a code block is.
  * The parser stack loads on first use: a server that never reads Markdown never pays for it.
+ * Documents are untrusted: nesting is bounded and larger texts parse in a worker under a time
+ * budget (markdown-parser.ts, markdown-pool.ts), so no document stalls the server.
  */
 import type { Heading, ListItem, Nodes, Paragraph, Root, RootContent } from 'mdast';
+import { ContentError } from './errors.js';
+import { parseTree, type ParsedTree } from './markdown-parser.js';
+import { parsePool, ParseTimeout } from './markdown-pool.js';
 
 export type { Root as MarkdownRoot, Nodes as MarkdownNode, RootContent as MarkdownBlock } from 'mdast';
 
@@ -73,9 +78,11 @@ export interface MarkdownLink {
 }
 
 export interface MarkdownDocument {
-  /** The text parsed (a leading byte-order mark removed); node offsets point into it. */
+  /** The text parsed (a leading byte-order mark removed, container markers nested past 32 levels escaped); node offsets point into it. */
   source: string;
   tree: Root;
+  /** What was read differently from the text to keep parsing bounded (over-deep nesting read as text); empty for ordinary documents. */
+  notes: string[];
   /** The YAML front matter when it is a mapping; null when absent, broken or not a mapping. */
   frontMatter: Record<string, unknown> | null;
   /** Why the front matter was not read (YAML error, not a mapping); null otherwise. */
@@ -96,33 +103,56 @@ export interface MarkdownDocument {
   sourceOf(nodes: Nodes | readonly Nodes[]): string;
 }
 
-type ParseTree = (text: string) => Root;
 type ParseYaml = (text: string) => unknown;
+let yamlParser: Promise<ParseYaml> | undefined;
+function loadYaml() {
+  yamlParser ??= import('yaml').then((yaml) => (text: string) => yaml.parse(text) as unknown);
+  yamlParser.catch(() => (yamlParser = undefined)); // a failed load is retried on the next call
+  return yamlParser;
+}
 
-let stack: Promise<{ parseTree: ParseTree; parseYaml: ParseYaml }> | undefined;
+/** Texts up to this size parse on the calling thread: even a hostile one costs milliseconds there. */
+const IN_PROCESS_MAX = 512;
+/** A worker's time for one document: a base plus 10 ms per KB (remark reads real documents at several MB/s). */
+const budgetOf = (text: string) => 2000 + Math.ceil(text.length / 100);
 
-/** remark with GFM and front matter, imported on first use and kept. */
-function loadStack() {
-  stack ??= (async () => {
-    const [{ unified }, { default: remarkParse }, { default: remarkGfm }, { default: remarkFrontmatter }, yaml] = await Promise.all([
-      import('unified'),
-      import('remark-parse'),
-      import('remark-gfm'),
-      import('remark-frontmatter'),
-      import('yaml'),
-    ]);
-    const processor = unified().use(remarkParse).use(remarkGfm).use(remarkFrontmatter, ['yaml']).freeze();
-    return { parseTree: (text: string) => processor.parse(text) as Root, parseYaml: (text: string) => yaml.parse(text) as unknown };
-  })();
-  stack.catch(() => (stack = undefined)); // a failed load is retried on the next call
-  return stack;
+let lastYield = 0;
+/** Let the event loop serve other clients between in-process parses (awaiting alone runs only microtasks). */
+async function yieldNow(): Promise<void> {
+  if (performance.now() - lastYield < 20) return;
+  await new Promise((resolve) => setImmediate(resolve));
+  lastYield = performance.now();
+}
+
+/**
+ * The bounded tree of `source`: nesting capped (markdown-depth.ts); anything but a small text parsed
+ * in a worker, and, when the full parse runs past its budget, read again without the inline constructs
+ * micromark resolves in quadratic time.
+ */
+async function parseBounded(source: string): Promise<ParsedTree> {
+  const pool = source.length > IN_PROCESS_MAX ? parsePool() : null;
+  if (!pool) {
+    await yieldNow();
+    return parseTree(source);
+  }
+  const budget = budgetOf(source);
+  try {
+    return await pool.parse(source, 'full', budget);
+  } catch (error) {
+    if (!(error instanceof ParseTimeout) && !(error instanceof RangeError)) throw error;
+  }
+  try {
+    return await pool.parse(source, 'plain', budget);
+  } catch (error) {
+    if (error instanceof ParseTimeout || error instanceof RangeError) throw new ContentError(`the Markdown document (${source.length} characters) could not be parsed within ${budget} ms`);
+    throw error;
+  }
 }
 
 /** Parse Markdown into its tree and the parts packs ask for most. */
 export async function parseMarkdown(text: string): Promise<MarkdownDocument> {
-  const { parseTree, parseYaml } = await loadStack();
-  const source = text.replace(/^\uFEFF/, '');
-  const tree = parseTree(source);
+  const [parseYaml, parsed] = await Promise.all([loadYaml(), parseBounded(text.replace(/^\uFEFF/, ''))]);
+  const { tree, source, notes } = parsed;
   const sourceOf = (nodes: Nodes | readonly Nodes[]) => {
     const list = (Array.isArray(nodes) ? nodes : [nodes]) as readonly Nodes[];
     const start = list[0]?.position?.start.offset;
@@ -153,10 +183,18 @@ export async function parseMarkdown(text: string): Promise<MarkdownDocument> {
     headingIndexes.push(index);
   });
   const lastLine = tree.position?.end.line ?? 1;
+  // The next heading of the same or a higher level, for each heading: one pass from the end.
+  const nextPeers: number[] = new Array<number>(headings.length);
+  const open: number[] = [];
+  for (let i = headings.length - 1; i >= 0; i--) {
+    while (open.length > 0 && headings[open[open.length - 1]!]!.depth > headings[i]!.depth) open.pop();
+    nextPeers[i] = open.length > 0 ? open[open.length - 1]! : -1;
+    open.push(i);
+  }
   const sections = headings.map((heading, i): MarkdownSection => {
     const from = headingIndexes[i]! + 1;
     const nextAny = headingIndexes[i + 1] ?? tree.children.length;
-    const peer = headings.findIndex((other, j) => j > i && other.depth <= heading.depth);
+    const peer = nextPeers[i]!;
     const nextPeer = peer === -1 ? tree.children.length : headingIndexes[peer]!;
     const lineBefore = (index: number) => (index < tree.children.length ? lineOf(tree.children[index]!) - 1 : lastLine);
     return {
@@ -175,16 +213,24 @@ export async function parseMarkdown(text: string): Promise<MarkdownDocument> {
   visit(tree, (node) => {
     if (node.type === 'definition') definitions.set(node.identifier, { url: node.url, title: node.title ?? null });
   });
+  /** The last heading before a line (headings are in line order): binary search. */
   const headingAt = (line: number) => {
-    let found: number | null = null;
-    for (const [i, heading] of headings.entries()) if (heading.line < line) found = i;
-    return found;
+    let [low, high] = [0, headings.length];
+    while (low < high) {
+      const mid = (low + high) >>> 1;
+      if (headings[mid]!.line < line) low = mid + 1;
+      else high = mid;
+    }
+    return low === 0 ? null : low - 1;
   };
 
-  const walk = (node: Nodes, depth: number, parentTask: number | null) => {
+  // Document order, without recursion (the tree is depth-capped, but packs' documents may be large).
+  const pending: Array<{ node: Nodes; depth: number; parentTask: number | null }> = [{ node: tree, depth: 0, parentTask: null }];
+  while (pending.length > 0) {
+    const { node, depth, parentTask } = pending.pop()!;
     if (node.type === 'code') {
       for (let line = lineOf(node); line <= (node.position?.end.line ?? 0); line++) codeLines.add(line);
-      return;
+      continue;
     }
     if (node.type === 'link') links.push({ url: node.url, text: plainText(node), title: node.title ?? null, line: lineOf(node) });
     if (node.type === 'linkReference') {
@@ -201,12 +247,12 @@ export async function parseMarkdown(text: string): Promise<MarkdownDocument> {
     }
     if ('children' in node) {
       const childDepth = node.type === 'listItem' ? depth + 1 : depth;
-      for (const child of node.children as Nodes[]) walk(child, childDepth, taskIndex);
+      const children = node.children as Nodes[];
+      for (let k = children.length - 1; k >= 0; k--) pending.push({ node: children[k]!, depth: childDepth, parentTask: taskIndex });
     }
-  };
-  walk(tree, 0, null);
+  }
 
-  return { source, tree, frontMatter, frontMatterError, bodyLine, headings, sections, taskItems, links, codeLines, sourceOf };
+  return { source, tree, notes, frontMatter, frontMatterError, bodyLine, headings, sections, taskItems, links, codeLines, sourceOf };
 }
 
 /** A list item's marker, if its first paragraph starts with one (read from the source: GFM drops the box). */
@@ -231,9 +277,14 @@ function taskOf(item: ListItem, source: string, sourceOf: (nodes: Nodes) => stri
 
 const lineOf = (node: Nodes) => node.position?.start.line ?? 0;
 
-function visit(node: Nodes, each: (node: Nodes) => void): void {
-  each(node);
-  if ('children' in node) for (const child of node.children as Nodes[]) visit(child, each);
+/** Every node in document order, without recursion. */
+function visit(root: Nodes, each: (node: Nodes) => void): void {
+  const pending: Nodes[] = [root];
+  while (pending.length > 0) {
+    const node = pending.pop()!;
+    each(node);
+    if ('children' in node) for (let k = node.children.length - 1; k >= 0; k--) pending.push(node.children[k] as Nodes);
+  }
 }
 
 const BLOCKS = new Set(['root', 'blockquote', 'list', 'listItem', 'paragraph', 'heading', 'table', 'tableRow', 'tableCell', 'code', 'footnoteDefinition']);
@@ -244,14 +295,21 @@ const BLOCKS = new Set(['root', 'blockquote', 'list', 'listItem', 'paragraph', '
  */
 export function plainText(nodes: Nodes | readonly Nodes[]): string {
   const parts: string[] = [];
-  const add = (node: Nodes) => {
-    if (node.type === 'html' || node.type === 'yaml' || node.type === 'definition') return;
+  // Iterative, in document order; a block's trailing space is pushed as a marker after its children.
+  const SPACE = Symbol('space');
+  const pending: Array<Nodes | typeof SPACE> = [...((Array.isArray(nodes) ? nodes : [nodes]) as readonly Nodes[])].reverse();
+  while (pending.length > 0) {
+    const node = pending.pop()!;
+    if (node === SPACE) {
+      parts.push(' ');
+      continue;
+    }
+    if (node.type === 'html' || node.type === 'yaml' || node.type === 'definition') continue;
+    if (BLOCKS.has(node.type)) pending.push(SPACE);
     if (node.type === 'text' || node.type === 'inlineCode' || node.type === 'code') parts.push(node.value);
     else if (node.type === 'image' || node.type === 'imageReference') parts.push(node.alt ?? '');
     else if (node.type === 'break') parts.push(' ');
-    else if ('children' in node) for (const child of node.children as Nodes[]) add(child);
-    if (BLOCKS.has(node.type)) parts.push(' ');
-  };
-  for (const node of (Array.isArray(nodes) ? nodes : [nodes]) as readonly Nodes[]) add(node);
+    else if ('children' in node) for (let k = node.children.length - 1; k >= 0; k--) pending.push(node.children[k] as Nodes);
+  }
   return parts.join('').replace(/\s+/g, ' ').trim();
 }

@@ -42,6 +42,12 @@ export interface Workspace {
   openFile(path: string, param?: string): Promise<import('./confined-fs.js').ConfinedFile>;
   /** The UTF-8 text of a file opened as openFile does; every problem is a FileSystemError naming `param` (details.code: ENOENT, TOO_LARGE, ...). */
   readText(path: string, options?: { param?: string; maxBytes?: number }): Promise<string>;
+  /**
+   * A text about to be written into the workspace with its secrets masked (the security
+   * pack's masking, the same as the store's): writeWorkspaceText applies it, so a tool that
+   * copies text from one file into another never copies a secret. Identity without the pack.
+   */
+  maskForWrite(text: string): string;
 }
 
 /** Which database engine holds the store: the embedded SQLite file, or a team's PostgreSQL. */
@@ -201,6 +207,9 @@ export interface Git {
   gitDir(dir?: string): Promise<string | null>;
 }
 
+/** The kernel's HTTP client (coreServices.http); see sdk/http-client.ts. */
+export type HttpClient = import('./http-client.js').HttpClient;
+
 export interface PackInfo {
   id: string;
   version: string;
@@ -228,5 +237,7 @@ export const coreServices = {
   ai: createServiceRef<Ai>({ id: 'core.ai' }),
   confirm: createServiceRef<Confirm>({ id: 'core.confirm' }),
   resources: createServiceRef<Resources>({ id: 'core.resources' }),
+  /** Fetch URLs named by content under the config's `network` policy (sdk/http-client.ts): non-public addresses refused at every hop. */
+  http: createServiceRef<HttpClient>({ id: 'core.http' }),
   kernel: createServiceRef<KernelInfo>({ id: 'core.kernel' }),
 } as const;

@@ -4,6 +4,7 @@
  * result against `output` after, so a handler can trust its input's shape.
  */
 import type { Static, TObject, TSchema } from 'typebox';
+import type { Execution, ProjectCodeRun } from './project-code.js';
 import type { Ai, Confirm, ConfirmationRequest, Logger, Resources, Workspace } from './services.js';
 
 export interface ToolAnnotations {
@@ -31,6 +32,21 @@ export interface ToolContext {
   ai: Ai;
   confirm: Confirm;
   resources: Resources;
+  /** Who made the call: whose per-user data (preferences) it works on. */
+  caller: Caller;
+  /** The `execution.projectCode` policy and, for a tool that declares `projectCode`, what was approved to run. */
+  execution: Execution;
+}
+
+/**
+ * The caller: on HTTP the principal of the bearer token (http.principals, or token-N for a
+ * token given with --token); over stdio, from the shell and on HTTP without tokens the one
+ * local user, "default", an admin. Shared results (analyses, the memory) are the workspace's.
+ */
+export interface Caller {
+  readonly name: string;
+  /** May read and change other users' per-user data. */
+  readonly admin: boolean;
 }
 
 export type ToolHandler<I, O> = (input: I, context: ToolContext) => O | Promise<O>;
@@ -61,6 +77,16 @@ export interface ToolDefinition<I extends TObject = TObject, O extends TObject =
    * ConfirmationRequired (pending: details say how to confirm) or ConfirmationDeclined.
    */
   confirm?: ToolConfirmation<Static<I>>;
+  /**
+   * Declares that the tool runs project-controlled code (a site build, a test suite): from
+   * the validated input, the exact commands, their working directory and the files whose
+   * code will run, or undefined when this call runs none. The kernel applies the
+   * `execution.projectCode` policy (ask, deny, allow) before the handler; the handler finds
+   * the approval in `context.execution.approved` and passes `context.execution` to the
+   * process helper, which starts nothing the approval does not name. Say so in the
+   * description too: a model should know the tool asks before it runs.
+   */
+  projectCode?: (input: Static<I>, context: ToolContext) => ProjectCodeRun | undefined | Promise<ProjectCodeRun | undefined>;
   handler: ToolHandler<Static<I>, Static<O>>;
   /**
    * Text for the reader, when the caller asked for a report format (a console table,

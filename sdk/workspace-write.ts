@@ -11,7 +11,11 @@ import { FileSystemError } from './errors.js';
 import { protectedWriteReason } from './protected-paths.js';
 import type { Workspace } from './services.js';
 
-/** `target` is an absolute path inside the workspace. False when `replace` is off and the file exists. */
+/**
+ * `target` is an absolute path inside the workspace. False when `replace` is off and the file exists.
+ * The text is written with its secrets masked (workspace.maskForWrite): what a tool writes often
+ * carries text it read from another file (a research note into an ADR, a README into docs pages).
+ */
 export async function writeWorkspaceText(workspace: Workspace, target: string, text: string, options: { replace: boolean; param: string }): Promise<boolean> {
   refuseProtected(workspace, target, options.param);
   const dir = dirname(target);
@@ -25,7 +29,7 @@ export async function writeWorkspaceText(workspace: Workspace, target: string, t
   if (existing?.isSymbolicLink()) throw new FileSystemError(`"${workspace.relative(real)}" is a symbolic link; it is not written through`, { parameter: options.param });
   if (existing && !options.replace) return false;
   try {
-    return await writeAtomic(real, text, { replace: options.replace });
+    return await writeAtomic(real, workspace.maskForWrite(text), { replace: options.replace });
   } catch (error) {
     throw new FileSystemError(`cannot write "${workspace.relative(real)}": ${(error as Error).message}`, { parameter: options.param });
   }

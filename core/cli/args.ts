@@ -11,6 +11,7 @@ Commands:
                        is required unless --insecure is given
     --token T          Require "Authorization: Bearer T" (or set TOOLPACK_TOKEN);
                        repeat it to accept several tokens, each with its own sessions
+                       and its own caller (token-1, ...; name them in http.principals)
     --allowed-host H   Accept requests whose Host header names H (repeatable);
                        loopback names and the bind address are always accepted
     --insecure         Serve a non-loopback --host without a token
@@ -25,7 +26,8 @@ Commands:
 
 Common options:
   --config PATH      Use this config file instead of searching the current folder
-  --cwd DIR          Run as if started in DIR (config search and workspace root)
+  --cwd DIR          Run as if started in DIR (config search and workspace root);
+                     serve and call refuse / and the home folder unless named here
   --help             Show this help
   --version          Print the version
 

@@ -26,6 +26,9 @@ await build({ ...options, entryPoints: ['dist/core/cli/bin.js'], outfile: 'dist/
 // looked up beside the module that starts it (plugins/security/worker/worker-file.ts),
 // which in the bundle is dist/toolpack.mjs.
 await build({ ...options, entryPoints: ['dist/plugins/security/worker/security-scan-worker.js'], outfile: 'dist/security-scan-worker.js' });
+// The SDK's Markdown parse worker (sdk/markdown-pool.ts looks for markdown-worker.js beside itself,
+// which in the bundle is dist/toolpack.mjs).
+await build({ ...options, entryPoints: ['dist/sdk/markdown-worker.js'], outfile: 'dist/markdown-worker.js' });
 // Kysely as one file, loaded when the store first opens (core/services/kysely-lazy.ts): its
 // package is a few hundred small CommonJS modules, whose loading costs a first store call
 // tens of milliseconds; one file loads in a fraction of that. Both the bundle and the

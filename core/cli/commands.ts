@@ -9,13 +9,15 @@ import { createMcpServer } from '../server/mcp-server.js';
 import { BoundedStdioTransport, STDIO_DRAIN_MS } from '../server/stdio.js';
 import { UnknownToolError } from '../tools/invoke.js';
 import { KERNEL_VERSION } from '../version.js';
+import { configuredPrincipals, PrincipalConfigError, principalTable } from '../server/principals.js';
 import { UsageError, type CliArgs } from './args.js';
+import { broadFolder, implicitWorkspaceRefusal } from './workspace-guard.js';
 
 const out = (text: string) => process.stdout.write(`${text}\n`);
 const err = (text: string) => process.stderr.write(`${text}\n`);
 
-function start(args: CliArgs): Promise<Kernel> {
-  return startToolpack({ cwd: args.cwd, configPath: args.config, preset: args.preset });
+function start(args: CliArgs, transport?: 'http'): Promise<Kernel> {
+  return startToolpack({ cwd: args.cwd, configPath: args.config, preset: args.preset, transport });
 }
 
 /** Resolves, with what happened, when the process is asked to stop (signal, or stdin closing in stdio mode). */
@@ -30,7 +32,17 @@ function untilShutdown(watchStdin: boolean): Promise<'signal' | 'stdin'> {
   });
 }
 
+/** Writes why and returns 2 when the workspace would be `/` or the home folder without being named. */
+async function refuseImplicitWorkspace(args: CliArgs, command: string): Promise<number | undefined> {
+  const refused = await implicitWorkspaceRefusal(args, command);
+  if (!refused) return undefined;
+  err(`toolpack: ${refused}`);
+  return 2;
+}
+
 export async function serve(args: CliArgs): Promise<number> {
+  const refused = await refuseImplicitWorkspace(args, 'serve');
+  if (refused !== undefined) return refused;
   if (args.http) return serveHttp(args);
   const kernel = await start(args);
   const server = createMcpServer(kernel);
@@ -53,24 +65,35 @@ export async function serve(args: CliArgs): Promise<number> {
 async function serveHttp(args: CliArgs): Promise<number> {
   const envToken = process.env.TOOLPACK_TOKEN;
   const tokens = args.tokens.length ? args.tokens.filter(Boolean) : envToken ? [envToken] : [];
-  const kernel = await start(args);
+  const kernel = await start(args, 'http');
   const config = kernel.config.http ?? {};
   const host = args.host ?? config.host ?? '127.0.0.1';
   const stateless = args.stateless ?? config.stateless ?? false;
+  let principals;
+  try {
+    principals = configuredPrincipals(config.principals ?? []);
+  } catch (error) {
+    if (!(error instanceof PrincipalConfigError)) throw error;
+    await kernel.stop();
+    err(`toolpack: ${error.message}`);
+    return 2;
+  }
+  const named = principalTable(principals, tokens);
   // Checked before anything listens: off loopback, no token means anyone can run the tools.
-  const refused = unsafeBindReason(host, tokens.length > 0, args.insecure);
+  const refused = unsafeBindReason(host, named.length > 0, args.insecure);
   if (refused) {
     await kernel.stop();
     err(`toolpack: ${refused}`);
     return 2;
   }
-  if (!tokens.length && !isLoopbackHost(host)) err(`toolpack: warning: serving ${host} without a token (--insecure): anyone who can reach it can run the tools`);
+  if (!named.length && !isLoopbackHost(host)) err(`toolpack: warning: serving ${host} without a token (--insecure): anyone who can reach it can run the tools`);
   // Loaded only here: the HTTP stack is not needed for stdio start-up.
   const { startHttpServer } = await import('../server/http.js');
   const http = await startHttpServer(kernel, {
     host,
     port: args.port ?? config.port ?? 3333,
     tokens,
+    principals,
     insecure: args.insecure,
     allowedHosts: [...(config.allowedHosts ?? []), ...args.allowedHosts],
     allowedOrigins: config.allowedOrigins,
@@ -78,7 +101,7 @@ async function serveHttp(args: CliArgs): Promise<number> {
     sessionIdleTimeoutMs: config.sessionIdleTimeoutMs,
     stateless,
   });
-  err(`toolpack: serving ${kernel.registry.exposed().length} tools at ${http.url}${tokens.length ? ' (bearer token required)' : ''}${stateless ? ' (stateless)' : ''}`);
+  err(`toolpack: serving ${kernel.registry.exposed().length} tools at ${http.url}${named.length ? ` (bearer token required) for ${named.map((p) => p.caller.name + (p.caller.admin ? ' (admin)' : '')).join(', ')}` : ''}${stateless ? ' (stateless)' : ''}`);
   await untilShutdown(false);
   await http.close();
   await kernel.stop();
@@ -123,6 +146,8 @@ async function callArguments(args: CliArgs): Promise<unknown> {
 export async function call(args: CliArgs): Promise<number> {
   const name = args.positionals[0];
   if (!name) throw new UsageError('call needs a tool name: toolpack call <tool> --json \'{...}\'');
+  const refused = await refuseImplicitWorkspace(args, 'run a tool');
+  if (refused !== undefined) return refused;
   const input = await callArguments(args);
   const kernel = await start(args);
   try {
@@ -165,6 +190,8 @@ export async function doctor(args: CliArgs): Promise<number> {
     const store = await kernel.storeStatus();
     out(`Store:       ${store.dialect === 'postgres' ? 'PostgreSQL' : 'SQLite'} at ${store.location}: ${store.answers ? 'answers' : `does not answer (${store.error})`}`);
     for (const warning of kernel.warnings) out(`Warning:     ${warning}`);
+    const broad = args.cwd === undefined && !kernel.config.workspace?.root ? broadFolder(kernel.workspaceRoot) : undefined;
+    if (broad) out(`Warning:     the workspace is ${broad}, only because toolpack was started there: serve and call refuse it; start in the project folder or name it with --cwd`);
     out('');
     for (const pack of kernel.packInfo()) {
       const timing = pack.startupMs !== undefined ? ` (${pack.startupMs} ms)` : '';

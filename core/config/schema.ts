@@ -57,6 +57,39 @@ export const ConfigSchema = Type.Object(
         strict,
       ),
     ),
+    execution: Type.Optional(
+      Type.Object(
+        {
+          projectCode: Type.Optional(
+            Type.Unsafe<'ask' | 'deny' | 'allow'>({
+              type: 'string',
+              enum: ['ask', 'deny', 'allow'],
+              description:
+                'Tools that run the project\'s own code (site builds, test suites): "ask" the user first (default for stdio), "deny" them (default for serve --http), or "allow" them.',
+            }),
+          ),
+        },
+        strict,
+      ),
+    ),
+    network: Type.Optional(
+      Type.Object(
+        {
+          allowPrivateAddresses: Type.Optional(
+            Type.Boolean({
+              description:
+                'Let tools fetch URLs that resolve to loopback, private (10/8, 172.16/12, 192.168/16), unique-local, CGNAT and other non-public addresses (default false: such links are reported as not checked). Link-local addresses, the cloud metadata service among them, still need network.allowedHosts.',
+            }),
+          ),
+          allowedHosts: Type.Optional(
+            Type.Array(Type.String(), {
+              description: 'Hosts tools may fetch even though they are not public: host names (intranet.example.com), host:port (127.0.0.1:8080, [::1]:8080), addresses or CIDR ranges (10.1.0.0/16).',
+            }),
+          ),
+        },
+        strict,
+      ),
+    ),
     logLevel: Type.Optional(Type.Unsafe<(typeof LOG_LEVELS)[number]>({ type: 'string', enum: [...LOG_LEVELS] })),
     store: Type.Optional(
       Type.Object(
@@ -83,6 +116,20 @@ export const ConfigSchema = Type.Object(
           sessionIdleTimeoutMs: Type.Optional(Type.Integer({ minimum: 100, description: 'A session with no request for this long is closed (default 1800000, 30 minutes).' })),
           stateless: Type.Optional(
             Type.Boolean({ description: 'Serve without sessions so any instance behind a load balancer can answer any request (no sampling or elicitation). Same as --stateless.' }),
+          ),
+          principals: Type.Optional(
+            Type.Array(
+              Type.Object(
+                {
+                  name: Type.String({ minLength: 1, maxLength: 200, description: 'The user this token is: whose preferences its calls read and change.' }),
+                  tokenEnv: Type.Optional(Type.String({ minLength: 1, description: 'Environment variable holding the token (the config holds no secret).' })),
+                  tokenSha256: Type.Optional(Type.String({ pattern: '^[0-9a-fA-F]{64}$', description: 'SHA-256 of the token in hex, instead of tokenEnv.' })),
+                  admin: Type.Optional(Type.Boolean({ description: "May read, export and reset other users' preferences (default false)." })),
+                },
+                strict,
+              ),
+              { description: 'Named bearer tokens of `serve --http`: each caller is a principal; per-user data (preferences) is its own. Tokens given with --token or TOOLPACK_TOKEN that no entry names are token-1, token-2, ... (not admins).' },
+            ),
           ),
         },
         strict,

@@ -16,6 +16,7 @@ import { createCache } from '../services/cache.js';
 import { createConfirm } from '../services/confirm.js';
 import { createEventBus, type EventBus } from '../services/events.js';
 import { createGit } from '../services/git.js';
+import { createHttp } from '../services/http.js';
 import { addLogFilter, createRootLogger, removeLogFilter, resolveLogLevel } from '../services/logger.js';
 import { ResourceKinds } from '../services/resource-kinds.js';
 import { createResources } from '../services/resources.js';
@@ -39,6 +40,8 @@ export interface KernelOptions {
   cwd: string;
   preset?: string;
   logger?: Logger;
+  /** How the server is reached: 'http' (serve --http) makes project code denied unless the config says otherwise. */
+  transport?: 'stdio' | 'http';
   /** Overrides the config's store path (tests use ':memory:'). */
   storePath?: string;
   /** A PostgreSQL URL overriding the config's and TOOLPACK_STORE_URL (tests). */
@@ -114,8 +117,17 @@ export class Kernel {
     const configDir = this.options.loaded.dir;
     const root = config.workspace?.root ? resolve(configDir, config.workspace.root) : this.options.cwd;
     const overrides = new ServiceOverrides(this.options.services);
-    const workspace = overrides.use(coreServices.workspace, () => createWorkspace(root, (config.workspace?.allowedRoots ?? []).map((dir) => resolve(configDir, dir))));
-    const storePath = this.options.storePath ?? (config.store?.path ? (config.store.path === ':memory:' ? ':memory:' : resolve(workspace.root, config.store.path)) : resolve(workspace.root, '.toolpack', 'toolpack.db'));
+    const storeIn = (wsRoot: string) => this.options.storePath ?? (config.store?.path ? (config.store.path === ':memory:' ? ':memory:' : resolve(wsRoot, config.store.path)) : resolve(wsRoot, '.toolpack', 'toolpack.db'));
+    // The store's files and the config are refused to every tool path (workspace.ts).
+    const workspace = overrides.use(coreServices.workspace, () =>
+      createWorkspace(root, (config.workspace?.allowedRoots ?? []).map((dir) => resolve(configDir, dir)), {
+        storePath: storeIn,
+        configFile: this.configFile,
+        // What a tool writes into the workspace is masked as what the store keeps is (item: no secret copied file to file).
+        maskForWrite: (text) => this.store.filterForWrite(text),
+      }),
+    );
+    const storePath = storeIn(workspace.root);
     // A PostgreSQL URL: the option (tests), the environment (a team's deployment keeps the password out of files), the config.
     const storeUrl = this.options.storeUrl ?? (process.env.TOOLPACK_STORE_URL || undefined) ?? config.store?.url;
     const store = (this.store = createStore({ path: storePath, url: this.options.storePath ? this.options.storeUrl : storeUrl }));
@@ -135,6 +147,8 @@ export class Kernel {
     c.registerCore(coreServices.git, overrides.use(coreServices.git, () => createGit(workspace)));
     c.registerCore(coreServices.ai, ai);
     c.registerCore(coreServices.confirm, confirm);
+    // The one HTTP client for URLs named by content, under the config's network policy.
+    c.registerCore(coreServices.http, overrides.use(coreServices.http, () => createHttp(config.network)));
     c.registerCore(coreServices.kernel, kernelInfo);
     c.registerPackScoped(coreServices.logger, (packId) => this.loggerFor(packId));
     c.registerPackScoped(coreServices.config, (packId) => this.packs.find((p) => p.planned.manifest.id === packId)?.planned.options ?? {});
@@ -148,6 +162,8 @@ export class Kernel {
       ai,
       confirm,
       resources,
+      // HTTP serves a team, and nobody there can be asked in time: project code is refused unless configured.
+      projectCodePolicy: config.execution?.projectCode ?? (this.options.transport === 'http' ? 'deny' : 'ask'),
     };
   }
 

@@ -7,6 +7,7 @@
  */
 import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import type { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
+import type { Caller } from '../../sdk/tool.js';
 
 export const DEFAULT_MAX_SESSIONS = 1000;
 export const DEFAULT_SESSION_IDLE_TIMEOUT_MS = 30 * 60 * 1000;
@@ -16,6 +17,8 @@ export interface Session {
   server: Server;
   /** Digest of the bearer token the session was created with (empty without tokens). */
   tokenDigest: Buffer;
+  /** The principal of that token: every tool call of the session runs as it. */
+  caller: Caller;
   lastSeen: number;
   /** Requests and open SSE streams of this session not finished yet; a busy session is never idle. */
   active: number;

@@ -10,6 +10,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
+import type { Caller } from '../../sdk/tool.js';
 import type { Kernel } from '../kernel/kernel.js';
 import { readJsonBody } from './http-body.js';
 import { createMcpServer } from './mcp-server.js';
@@ -33,9 +34,10 @@ export class StatelessRequests {
     return true;
   }
 
-  async serve(kernel: Kernel, req: IncomingMessage, res: ServerResponse): Promise<void> {
+  /** Serve one POST; its tool calls run as `caller`, the principal of the request's token. */
+  async serve(kernel: Kernel, req: IncomingMessage, res: ServerResponse, caller: Caller): Promise<void> {
     const body = await readJsonBody(req, MAX_MESSAGE_BYTES);
-    const server = createMcpServer(kernel, { stateless: true });
+    const server = createMcpServer(kernel, { stateless: true, caller });
     const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined });
     this.open.add(server);
     // The response may stream (SSE) after handleRequest returns: close when the client has it all or went away.

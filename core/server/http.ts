@@ -3,11 +3,12 @@
  * client, bound to loopback by default. Every request must name an allowed
  * Host and, from a browser, an allowed Origin (http-guard.ts); with tokens set
  * it must carry one as a bearer token, and a session only answers the token
- * that created it. Sessions are capped and expire when idle (http-sessions.ts).
+ * that created it. The token names the caller (principals.ts): each tool call
+ * runs as that principal. Sessions are capped and expire when idle (http-sessions.ts).
  * With `stateless` there are no sessions: each POST is served on its own
  * (http-stateless.ts), so several instances can share one load balancer.
  */
-import { createHash, randomUUID, timingSafeEqual } from 'node:crypto';
+import { randomUUID, timingSafeEqual } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
@@ -19,12 +20,16 @@ import { DEFAULT_MAX_SESSIONS, DEFAULT_SESSION_IDLE_TIMEOUT_MS, SessionTable, ty
 import { StatelessRequests } from './http-stateless.js';
 import { createMcpServer } from './mcp-server.js';
 import { MAX_MESSAGE_BYTES } from './message-limits.js';
+import { principalTable, tokenDigest, type TokenPrincipal } from './principals.js';
+import { LOCAL_CALLER } from '../services/session.js';
 
 export interface HttpOptions {
   host: string;
   port: number;
-  /** Accepted bearer tokens; none means no authentication (refused off loopback unless `insecure`). */
+  /** Accepted bearer tokens no principal names (each becomes token-N); none at all means no authentication (refused off loopback unless `insecure`). */
   tokens?: string[];
+  /** Named tokens (http.principals). */
+  principals?: TokenPrincipal[];
   /** Serve a non-loopback address without a token. */
   insecure?: boolean;
   /** Further host names clients reach the server by (the Host header check). */
@@ -42,19 +47,19 @@ export interface RunningHttpServer {
   close(): Promise<void>;
 }
 
-const digest = (text: string) => createHash('sha256').update(text).digest();
-const NO_TOKEN = Buffer.alloc(0);
+/** Without tokens every request is the local user's. */
+const NO_TOKEN: TokenPrincipal = { caller: LOCAL_CALLER, digest: Buffer.alloc(0) };
 
-/** The digest of the presented token when it is one of `tokens` (NO_TOKEN when none are set), else undefined. */
-function authorize(req: IncomingMessage, tokens: Buffer[]): Buffer | undefined {
-  if (!tokens.length) return NO_TOKEN;
+/** The principal whose token was presented (NO_TOKEN when none are set), else undefined. */
+function authorize(req: IncomingMessage, principals: TokenPrincipal[]): TokenPrincipal | undefined {
+  if (!principals.length) return NO_TOKEN;
   const match = /^Bearer\s+(.+)$/i.exec(req.headers.authorization ?? '');
   if (!match) return undefined;
-  const presented = digest(match[1]!.trim());
+  const presented = tokenDigest(match[1]!.trim());
   // Digests of equal length, compared in constant time, every one of them.
-  let found = false;
-  for (const token of tokens) found = timingSafeEqual(presented, token) || found;
-  return found ? presented : undefined;
+  let found: TokenPrincipal | undefined;
+  for (const principal of principals) if (timingSafeEqual(presented, principal.digest)) found ??= principal;
+  return found;
 }
 
 function sendJson(res: ServerResponse, status: number, message: string, options: { headers?: Record<string, string>; id?: unknown; code?: number } = {}): void {
@@ -64,7 +69,7 @@ function sendJson(res: ServerResponse, status: number, message: string, options:
 }
 
 export async function startHttpServer(kernel: Kernel, options: HttpOptions): Promise<RunningHttpServer> {
-  const tokens = (options.tokens ?? []).filter(Boolean).map(digest);
+  const tokens = principalTable(options.principals ?? [], options.tokens ?? []);
   const refused = unsafeBindReason(options.host, tokens.length > 0, options.insecure === true);
   if (refused) throw new Error(refused);
   const policy = hostPolicy(options.host, options.allowedHosts, options.allowedOrigins);
@@ -78,7 +83,7 @@ export async function startHttpServer(kernel: Kernel, options: HttpOptions): Pro
     await session.transport.handleRequest(req, res, req.method === 'POST' && body === undefined ? await readJsonBody(req, MAX_MESSAGE_BYTES) : body);
   };
 
-  const startSession = async (req: IncomingMessage, res: ServerResponse, tokenDigest: Buffer, body: unknown) => {
+  const startSession = async (req: IncomingMessage, res: ServerResponse, principal: TokenPrincipal, body: unknown) => {
     if (!sessions.admit()) {
       const retryAfter = Math.ceil(Math.min(idleTimeoutMs, 60_000) / 1000);
       return sendJson(
@@ -94,7 +99,7 @@ export async function startHttpServer(kernel: Kernel, options: HttpOptions): Pro
       settled = true;
     };
     try {
-      const server = createMcpServer(kernel);
+      const server = createMcpServer(kernel, { caller: principal.caller });
       const transport: StreamableHTTPServerTransport = new StreamableHTTPServerTransport({
         sessionIdGenerator: () => randomUUID(),
         onsessioninitialized: (id) => {
@@ -102,7 +107,7 @@ export async function startHttpServer(kernel: Kernel, options: HttpOptions): Pro
           sessions.add(id, session);
         },
       });
-      const session: Session = { transport, server, tokenDigest, lastSeen: Date.now(), active: 0 };
+      const session: Session = { transport, server, tokenDigest: principal.digest, caller: principal.caller, lastSeen: Date.now(), active: 0 };
       transport.onclose = () => {
         if (transport.sessionId) sessions.delete(transport.sessionId);
       };
@@ -122,24 +127,24 @@ export async function startHttpServer(kernel: Kernel, options: HttpOptions): Pro
     }
     const url = new URL(req.url ?? '/', 'http://localhost');
     if (url.pathname !== '/mcp') return sendJson(res, 404, 'Not found: the MCP endpoint is /mcp');
-    const tokenDigest = authorize(req, tokens);
-    if (!tokenDigest) {
+    const principal = authorize(req, tokens);
+    if (!principal) {
       return sendJson(res, 401, 'Unauthorized: a valid bearer token is required', { headers: { 'www-authenticate': 'Bearer realm="toolpack"' } });
     }
     // Past the same Host, Origin and token checks; a session id header, if sent, is ignored.
-    if (stateless) return stateless.refuseMethod(req, res) ? undefined : stateless.serve(kernel, req, res);
+    if (stateless) return stateless.refuseMethod(req, res) ? undefined : stateless.serve(kernel, req, res, principal.caller);
     const sessionId = req.headers['mcp-session-id'];
     if (typeof sessionId === 'string') {
       const session = sessions.get(sessionId);
       // Another token's session is answered like an unknown one: its existence is not revealed.
-      if (!session || !session.tokenDigest.equals(tokenDigest)) {
+      if (!session || !session.tokenDigest.equals(principal.digest)) {
         return sendJson(res, 404, 'Session not found: it expired, was closed, or belongs to another token; start a new session with an initialize request', { code: -32001 });
       }
       return serveSession(req, res, session);
     }
     const body = req.method === 'POST' ? await readJsonBody(req, MAX_MESSAGE_BYTES) : undefined;
     if (req.method !== 'POST' || !isInitializeRequest(body)) return sendJson(res, 400, 'Bad request: no session; send an initialize request first');
-    return startSession(req, res, tokenDigest, body);
+    return startSession(req, res, principal, body);
   };
 
   const server = createServer((req, res) => {

@@ -13,7 +13,9 @@ import {
   McpError,
   ReadResourceRequestSchema,
 } from '@modelcontextprotocol/sdk/types.js';
+import type { Caller } from '../../sdk/tool.js';
 import type { Kernel } from '../kernel/kernel.js';
+import { LOCAL_CALLER } from '../services/session.js';
 import { UnknownToolError } from '../tools/invoke.js';
 import { KERNEL_VERSION } from '../version.js';
 
@@ -24,9 +26,12 @@ export interface McpServerOptions {
    * a session server and take their fallbacks (deterministic results, pending confirmations).
    */
   stateless?: boolean;
+  /** Who the client is (the principal of its HTTP token); the local user when absent. */
+  caller?: Caller;
 }
 
 export function createMcpServer(kernel: Kernel, options: McpServerOptions = {}): Server {
+  const caller = options.caller ?? LOCAL_CALLER;
   const server = new Server(
     { name: 'toolpack', version: KERNEL_VERSION },
     {
@@ -42,7 +47,7 @@ export function createMcpServer(kernel: Kernel, options: McpServerOptions = {}):
     try {
       return await kernel.call(request.params.name, request.params.arguments ?? {}, {
         signal: extra.signal,
-        session: { server: options.stateless ? null : server },
+        session: { server: options.stateless ? null : server, caller },
         progress: async ({ progress, total, message }) => {
           if (progressToken === undefined) return;
           await extra.sendNotification({

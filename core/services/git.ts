@@ -43,10 +43,10 @@ export function createGit(workspace: Workspace): Git {
   const at = async (dir?: string) => {
     const base = await folder(dir);
     if ((await locateGitDir(base, roots)).kind === 'outside') throw refused(base, 'its git directory lies outside the workspace');
-    const config = await hardenedGitConfig(base);
+    const config = await hardenedGitConfig(base, undefined, roots);
     if (!config) throw refused(base, 'its git config defines a driver that cannot be overridden');
     const { simpleGit } = await import('simple-git');
-    return simpleGit({ baseDir: base, binary: 'git', maxConcurrentProcesses: 4, config, unsafe: UNSAFE }).env(gitEnv());
+    return simpleGit({ baseDir: base, binary: 'git', maxConcurrentProcesses: 4, config, unsafe: UNSAFE }).env(gitEnv(roots));
   };
   return {
     at,

@@ -1,10 +1,18 @@
 /**
  * The MCP session a tool call came from, carried through the call with
  * AsyncLocalStorage so shared services (ai, confirm) talk to the right client
- * when several HTTP clients are connected at once.
+ * when several HTTP clients are connected at once, and the handler knows who
+ * is calling (per-user data such as preferences belongs to the caller).
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
+import type { Caller } from '../../sdk/tool.js';
+
+/**
+ * The one user of a server without tokens (stdio, `toolpack call`, loopback HTTP without a
+ * token): an admin, named "default" so preferences saved before principals existed stay theirs.
+ */
+export const LOCAL_CALLER: Caller = Object.freeze({ name: 'default', admin: true });
 
 export interface CallSession {
   /**
@@ -12,6 +20,8 @@ export interface CallSession {
    * stateless HTTP (no session to carry sampling or elicitation), so ai and confirm fall back.
    */
   server: Server | null;
+  /** Who is calling; LOCAL_CALLER when absent. */
+  caller?: Caller;
 }
 
 const storage = new AsyncLocalStorage<CallSession>();

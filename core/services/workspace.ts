@@ -6,12 +6,20 @@
  * `openFile`/`readText`, which check the opened descriptor as well, so a
  * symlink swapped in after `resolve` cannot carry a read outside. Messages
  * never show the absolute root.
+ *
+ * It is also the one place the protected paths are refused for every tool:
+ * a path naming .git, .toolpack or a Toolpack config file at any depth (as
+ * given, or where it really leads), the store's files and the config file the
+ * server was started with. The root itself, or a folder that merely holds a
+ * .git, resolves as before. The kernel's own store and git code never resolve
+ * a tool's path and are not affected.
  */
 import { realpathSync } from 'node:fs';
 import { realpath } from 'node:fs/promises';
-import { dirname, isAbsolute, join, relative, resolve as resolvePath, sep } from 'node:path';
+import { basename, dirname, isAbsolute, join, relative, resolve as resolvePath, sep } from 'node:path';
 import { KernelError, KernelErrorCodes } from '../errors.js';
-import { openConfined, readConfinedText } from '../../sdk/confined-fs.js';
+import { componentsBelowRoots, openConfined, readConfinedText } from '../../sdk/confined-fs.js';
+import { isPackageJsonName, protectedPathReason } from '../../sdk/protected-paths.js';
 import { FileSystemError, ValidationError } from '../../sdk/errors.js';
 import type { Workspace } from '../../sdk/services.js';
 
@@ -37,7 +45,16 @@ async function realpathOfNearest(absolute: string): Promise<string> {
   }
 }
 
-export function createWorkspace(rootDir: string, allowed: readonly string[] = []): Workspace {
+export interface WorkspaceProtection {
+  /** The SQLite store file (absolute, or a function of the workspace's real root; ':memory:' or absent: none): it, its journals and the security key beside it are refused. */
+  storePath?: string | null | ((root: string) => string);
+  /** The config file the server was started with (a package.json stays readable: only its "toolpack" key is config). */
+  configFile?: string | null;
+  /** Masks secrets in a text a tool writes into the workspace (the store's write filters: the security pack's masking). */
+  maskForWrite?: (text: string) => string;
+}
+
+export function createWorkspace(rootDir: string, allowed: readonly string[] = [], protection: WorkspaceProtection = {}): Workspace {
   const root = realpathSync(resolvePath(rootDir));
   const allowedRoots = allowed.map((dir, i) => {
     try {
@@ -50,6 +67,39 @@ export function createWorkspace(rootDir: string, allowed: readonly string[] = []
     }
   });
   const roots = [root, ...allowedRoots];
+
+  // Named files: the store may not exist yet at start, so their real paths are settled at first use.
+  const named: Array<{ path: string; why: string }> = [];
+  const storePath = typeof protection.storePath === 'function' ? protection.storePath(root) : protection.storePath;
+  const store = storePath && storePath !== ':memory:' ? resolvePath(storePath) : null;
+  if (store) {
+    for (const suffix of ['', '-wal', '-shm', '-journal']) named.push({ path: store + suffix, why: "is Toolpack's store; no tool reads or writes it" });
+    named.push({ path: join(dirname(store), 'security.key'), why: "is the security key behind Toolpack's hashes and tokens; no tool reads or writes it" });
+  }
+  if (protection.configFile && !isPackageJsonName(basename(protection.configFile))) named.push({ path: resolvePath(protection.configFile), why: 'is the configuration file this server was started with; no tool reads or writes it' });
+  // The folder's real path is looked up until it exists, then kept (a check runs for every file a scan reads).
+  const realDirs = new Map<string, string>();
+  const realOf = (path: string) => {
+    const dir = dirname(path);
+    let real = realDirs.get(dir);
+    if (real === undefined) {
+      try {
+        real = realpathSync(dir);
+        realDirs.set(dir, real);
+      } catch {
+        return path;
+      }
+    }
+    return join(real, basename(path));
+  };
+
+  /** Why `absolute` (as given after `..`, or real) may not be used by a tool, or null. */
+  const protectedReason = (absolute: string): string | null => {
+    const components = componentsBelowRoots(roots, absolute);
+    const byName = components ? protectedPathReason(components) : null;
+    if (byName) return byName;
+    return named.find((entry) => entry.path === absolute || realOf(entry.path) === absolute)?.why ?? null;
+  };
 
   const contains = (absolute: string) => roots.some((r) => isWithin(r, absolute));
   /**
@@ -94,12 +144,26 @@ export function createWorkspace(rootDir: string, allowed: readonly string[] = []
           reason: 'outside-workspace',
         });
       }
+      const why = protectedReason(absolute) ?? protectedReason(real);
+      if (why) {
+        const given = isAbsolute(path) ? (contains(absolute) ? workspace.relative(absolute) : workspace.relative(real)) : path;
+        throw new FileSystemError(`access denied: "${given}" (parameter "${param}") ${why}`, { parameter: param, path: given, reason: 'protected' });
+      }
       return real;
     },
     async openFile(path: string, param = 'path') {
       const real = await workspace.resolve(path, param);
-      return openConfined(real, roots, { param, display: isAbsolute(path) ? workspace.relative(real) : path });
+      const display = isAbsolute(path) ? workspace.relative(real) : path;
+      const file = await openConfined(real, roots, { param, display });
+      // Names are checked on the descriptor by openConfined; the store's and config's own files here.
+      const why = protectedReason(file.real);
+      if (why) {
+        await file.handle.close();
+        throw new FileSystemError(`access denied: "${display}" (parameter "${param}") ${why}`, { parameter: param, path: display, reason: 'protected' });
+      }
+      return file;
     },
+    maskForWrite: (text: string) => (protection.maskForWrite ? protection.maskForWrite(text) : text),
     async readText(path: string, options: { param?: string; maxBytes?: number } = {}) {
       const param = options.param ?? 'path';
       const real = await workspace.resolve(path, param);

@@ -3,7 +3,7 @@
  * by the kernel after the input is validated and before the handler: one way
  * for every tool to ask the user, through MCP elicitation or, for a client
  * without it, a pending confirmation that the identical call repeated confirms.
- * The pending confirmation is bound to the tool and a digest of its arguments,
+ * The pending confirmation is bound to the tool, the caller and a digest of its arguments,
  * so a repeat with other arguments asks again instead of going ahead.
  *
  * When the handler must not run, the call ends with the error envelope (a
@@ -27,8 +27,9 @@ function canonical(value: unknown): string {
   return JSON.stringify(value) ?? 'null';
 }
 
-export function callBinding(tool: string, input: unknown): string {
-  return `${tool}\0${createHash('sha256').update(canonical(input)).digest('hex')}`;
+/** Tool, caller and a digest of the arguments: only the same caller's identical call confirms a pending request. */
+export function callBinding(tool: string, input: unknown, caller = ''): string {
+  return `${tool}\0${caller}\0${createHash('sha256').update(canonical(input)).digest('hex')}`;
 }
 
 function checkRequest(tool: string, request: unknown): ConfirmationRequest {
@@ -43,9 +44,12 @@ function checkRequest(tool: string, request: unknown): ConfirmationRequest {
 export async function confirmBeforeHandler(definition: AnyToolDefinition, input: unknown, context: ToolContext, confirm: Confirm): Promise<CallToolResult | undefined> {
   const asked = await definition.confirm?.(input, context);
   if (asked === undefined) return undefined;
-  const name = definition.name;
-  const request = checkRequest(name, asked);
-  const outcome = await confirm.request(request, { signal: context.signal, binding: callBinding(name, input) });
+  return askUser(definition.name, checkRequest(definition.name, asked), input, context, confirm);
+}
+
+/** Ask the user about `request` for this exact call (tool and arguments); undefined when they agreed. */
+export async function askUser(name: string, request: ConfirmationRequest, input: unknown, context: ToolContext, confirm: Confirm): Promise<CallToolResult | undefined> {
+  const outcome = await confirm.request(request, { signal: context.signal, binding: callBinding(name, input, context.caller.name) });
   context.logger.info({ action: request.action, decision: outcome.decision, via: outcome.via, token: outcome.token }, 'confirmation');
   if (outcome.decision === 'confirmed') return undefined;
 

@@ -10,8 +10,10 @@ import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import type { ResultMiddleware, ToolResult } from '../../sdk/plugin.js';
 import type { Ai, Confirm, Logger, Resources, Workspace } from '../../sdk/services.js';
 import type { ProgressUpdate, ToolContext } from '../../sdk/tool.js';
-import { runInSession, type CallSession } from '../services/session.js';
+import type { ProjectCodePolicy } from '../../sdk/project-code.js';
+import { LOCAL_CALLER, runInSession, type CallSession } from '../services/session.js';
 import { confirmBeforeHandler } from './confirm-step.js';
+import { approveProjectCode } from './project-code-step.js';
 import { errorResult, errorResultFrom } from './error-envelope.js';
 import { limitResultSize } from './result-limit.js';
 import type { RegisteredTool, ToolRegistry } from './registry.js';
@@ -34,6 +36,8 @@ export interface ToolRuntime {
   ai: Ai;
   confirm: Confirm;
   resources: Resources;
+  /** `execution.projectCode` in force: the config's, else ask (stdio, the shell) or deny (serve --http). */
+  projectCodePolicy: ProjectCodePolicy;
 }
 
 export interface CallEnvironment {
@@ -113,9 +117,16 @@ async function runHandler(tool: RegisteredTool, args: unknown, runtime: ToolRunt
     ai: runtime.ai,
     confirm: runtime.confirm,
     resources: runtime.resources,
+    caller: env.session?.caller ?? LOCAL_CALLER,
+    execution: { policy: runtime.projectCodePolicy, approved: null },
   };
   try {
     const session = env.session ?? { server: null };
+    if (tool.definition.projectCode) {
+      const approval = await runInSession(session, () => approveProjectCode(tool.definition, checked.value, context, runtime.confirm, runtime.projectCodePolicy));
+      if ('stopped' in approval) return approval.stopped;
+      context.execution = approval.execution;
+    }
     if (tool.definition.confirm) {
       const stopped = await runInSession(session, () => confirmBeforeHandler(tool.definition, checked.value, context, runtime.confirm));
       if (stopped) return stopped;

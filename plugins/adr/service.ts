@@ -4,7 +4,6 @@
  */
 import { stat } from 'node:fs/promises';
 import { isAbsolute, join } from 'node:path';
-import { FileSystemError, isGitName, isToolpackDataName } from '../../sdk/index.js';
 import type { AdrCatalogService, AdrLocation } from './api.js';
 import { findAdrDirectory, nextAdrNumber, readCatalog, type Catalog } from './catalog/index.js';
 
@@ -20,10 +19,7 @@ export function createAdrCatalogService(): AdrCatalogService {
     async locate(projectRoot, adrDirectory, workspace, param = 'adrDirectory') {
       const given = adrDirectory?.trim() || DEFAULT_ADR_DIRECTORY;
       const dir = await workspace.resolve(isAbsolute(given) ? given : join(projectRoot, given), param);
-      // ADRs never live in (or get written into) .git or .toolpack: a folder created there is already a hazard.
-      if (`${workspace.relative(dir)}/${given}`.split(/[\\/]/).some((name) => isGitName(name) || isToolpackDataName(name))) {
-        throw new FileSystemError(`parameter "${param}": "${given}" is inside .git or .toolpack, which hold git's and Toolpack's own data, not ADRs`, { parameter: param, path: given, reason: 'protected' });
-      }
+      // .git, .toolpack and config names were refused by resolve (core/services/workspace.ts), as for every path a tool gives.
       if (await isDirectory(dir)) return { dir, relative: workspace.relative(dir) || '.', source: 'parameter', exists: true };
       if (given === DEFAULT_ADR_DIRECTORY) {
         const found = await findAdrDirectory(projectRoot);

@@ -29,7 +29,8 @@ export async function writeTextAtomic(workspace: Workspace, target: string, text
   const realDir = await workspace.resolve(dir, options.param);
   if (!workspace.contains(realDir)) throw new FileSystemError(`parameter "${options.param}": "${workspace.relative(target)}" is outside the workspace`, { parameter: options.param });
   refuseProtected(workspace, join(realDir, basename(target)), options.param);
-  const bytes = Buffer.from(text, 'utf8');
+  // An ADR quotes what it was made from (a PRD, a research note): its secrets are masked on the way in.
+  const bytes = Buffer.from(workspace.maskForWrite(text), 'utf8');
   let placed: boolean;
   try {
     placed = await writeAtomic(join(realDir, basename(target)), bytes, { replace: options.overwrite });

@@ -1,5 +1,5 @@
 /** What the docs pack's tools are built with; per-call services (workspace, resources, progress) come in the tool context. */
-import type { Logger, Resources } from '../../sdk/index.js';
+import type { HttpClient, Logger, Resources } from '../../sdk/index.js';
 import type { MemoryRecorder } from '../memory/api.js';
 import type { ProjectScanner } from '../project/api.js';
 import type { SsgAdapters } from '../ssg/api.js';
@@ -13,4 +13,6 @@ export interface DocsDeps {
   /** The memory pack's recorder when it is loaded: documentation work is remembered there. */
   memory?: MemoryRecorder | undefined;
   logger: Logger;
+  /** The kernel's HTTP client (coreServices.http): the only way external links are fetched. */
+  http: HttpClient;
 }

@@ -30,6 +30,7 @@ export default definePlugin({
       deps: {
         scanner: projectScannerRef,
         logger: coreServices.logger,
+        http: coreServices.http,
         adapters: optional(ssgAdaptersRef),
         memory: optional(memoryRecorderRef),
       },

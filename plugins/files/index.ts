@@ -18,11 +18,11 @@ export default definePlugin({
   options: filesOptions,
   register(env) {
     env.registerInit({
-      deps: { options: env.options, workspace: coreServices.workspace, store: coreServices.store, kernel: coreServices.kernel },
-      init({ options, workspace, store, kernel }) {
-        // .git, .toolpack, the store and the config files: see protected.ts.
-        const guard = createGuard(workspace, { storePath: store.dialect === 'sqlite' ? store.location : null, configFile: kernel.configFile });
-        return { tools: [readFileTool(options, guard), writeFileTool(options, guard), listDirectoryTool(options, guard)] };
+      deps: { options: env.options, workspace: coreServices.workspace },
+      init({ options, workspace }) {
+        // .git, .toolpack, the store and the config files are the workspace's refusals; see protected.ts for the rest.
+        const guard = createGuard(workspace);
+        return { tools: [readFileTool(options), writeFileTool(options, guard), listDirectoryTool(options, guard)] };
       },
     });
   },

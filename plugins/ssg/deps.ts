@@ -1,5 +1,5 @@
 /** What the ssg pack's tools are built with; per-call services (workspace, resources, progress) come in the tool context. */
-import type { Logger } from '../../sdk/index.js';
+import type { HttpClient, Logger } from '../../sdk/index.js';
 import type { MemoryRecorder, PreferenceReader } from '../memory/api.js';
 import type { ProjectScanner } from '../project/api.js';
 import type { SsgAdapters } from './api.js';
@@ -13,4 +13,6 @@ export interface SsgDeps {
   /** Saved user preferences (memory pack), read by recommend_ssg when autoApplyPreferences. */
   preferences?: PreferenceReader | undefined;
   logger: Logger;
+  /** The kernel's HTTP client (coreServices.http): verify_deployment fetches the site through it. */
+  http: HttpClient;
 }

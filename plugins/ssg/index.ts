@@ -53,6 +53,7 @@ export default definePlugin({
       deps: {
         scanner: projectScannerRef,
         logger: coreServices.logger,
+        http: coreServices.http,
         memory: optional(memoryRecorderRef),
         preferences: optional(preferenceReaderRef),
       },

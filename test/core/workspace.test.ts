@@ -72,3 +72,39 @@ describe('workspace confinement', () => {
     expect((await refusal(ws.resolve('a\0b'))).type).toBe('ValidationError');
   });
 });
+
+describe('protected paths (issue 23 item 3)', () => {
+  const root = tempDir('toolpack-ws-protected-');
+  mkdirSync(join(root, '.git'), { recursive: true });
+  writeFileSync(join(root, '.git', 'config'), '[core]\n');
+  mkdirSync(join(root, '.toolpack'), { recursive: true });
+  writeFileSync(join(root, '.toolpack', 'security.key'), 'k');
+  mkdirSync(join(root, 'data'), { recursive: true });
+  writeFileSync(join(root, 'data', 'app.db'), '');
+  writeFileSync(join(root, 'notes.md'), '# notes\n');
+  symlinkSync('.toolpack', join(root, 'innocent'));
+  const ws = createWorkspace(root, [], { storePath: (real) => join(real, 'data', 'app.db'), configFile: join(root, 'ops', 'server.json') });
+
+  it.each(['.git/config', '.GIT/config', 'sub/.git', 'a/.Git/new/file.md', '.toolpack', '.toolpack/security.key', 'x/../.TOOLPACK/k', 'innocent/security.key', 'toolpack.config.ts', 'sub/.toolpackrc.json', 'data/app.db', 'data/app.db-wal', 'data/security.key', 'ops/server.json', join(root, '.git')])(
+    'refuses %s as a FileSystemError naming the parameter, reason protected',
+    async (path) => {
+      const error = (await refusal(ws.resolve(path, 'docsPath'))) as { type: string; message: string; details?: { reason?: string; parameter?: string } };
+      expect(error.type).toBe('FileSystemError');
+      expect(error.message).toContain('parameter "docsPath"');
+      expect(error.details?.reason).toBe('protected');
+      expect(error.message).not.toContain(root);
+    },
+  );
+
+  it('refuses reads through openFile and readText too', async () => {
+    expect((await refusal(ws.readText('.git/config', { param: 'filePath' }))).message).toContain('"filePath"');
+    expect((await refusal(ws.openFile('innocent/security.key', 'filePath'))).type).toBe('FileSystemError');
+  });
+
+  it('resolves the root, a folder holding .git, and ordinary files', async () => {
+    expect(await ws.resolve('.')).toBe(root);
+    expect(await ws.resolve(root)).toBe(root);
+    expect(await ws.readText('notes.md')).toBe('# notes\n');
+    expect(await ws.resolve('data/readme.md')).toBe(join(root, 'data', 'readme.md'));
+  });
+});

@@ -3,6 +3,7 @@
  * against the files, external URLs fetched once each, every problem reported at
  * the page and line of each link that has it.
  */
+import type { HttpClient } from '../../../sdk/index.js';
 import type { DocPage, PageLink } from '../markdown/page.js';
 import { checkExternal, type ExternalResult } from './external.js';
 import { checkInternalLink, classify, PageCache, type LinkScope } from './internal.js';
@@ -21,6 +22,8 @@ export interface LinkCheckOptions {
   /** Which links of a page to look at (validate_content checks reference-style ones apart); all by default. */
   include?: (link: PageLink) => boolean;
   signal: AbortSignal;
+  /** The kernel's HTTP client: external URLs are fetched under the network policy. */
+  http: HttpClient;
   onExternal?: (done: number, total: number) => void;
 }
 
@@ -88,6 +91,7 @@ export async function checkLinks(pages: readonly ReadPage[], scope: LinkScope, o
       timeoutMs: options.timeoutMs,
       maxConcurrent: options.maxConcurrent,
       signal: options.signal,
+      http: options.http,
       onResult: () => options.onExternal?.(++done, urls.length),
     });
     for (const use of externalUses) {

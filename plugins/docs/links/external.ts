@@ -2,23 +2,35 @@
  * External link checks: each distinct URL once, HEAD first and GET when the server
  * does not allow HEAD (405, 501), redirects followed by hand (at most MAX_REDIRECTS),
  * one timeout per request, at most `maxConcurrent` requests overall and PER_HOST per
- * host (so one slow site cannot starve the rest, and no site is hammered).
+ * host (so one slow site cannot starve the rest, and no site is hammered). Requests go
+ * through the kernel's HTTP client: a URL that resolves to a non-public address (a loopback
+ * port, the LAN, the cloud metadata service) is not fetched and is reported as not checked
+ * ('unverified', with the reason and the setting that allows it), neither ok nor broken.
  */
+import { httpFailureOf, type HttpClient } from '../../../sdk/index.js';
+
 export const MAX_REDIRECTS = 5;
 export const PER_HOST = 2;
 
 export interface ExternalResult {
   url: string;
-  /** 'ok': 2xx; 'unverified': 401/403/429 (the site refuses robots, a browser may well get through); 'broken': anything else. */
+  /**
+   * 'ok': 2xx; 'unverified': not checked: 401/403/429 (the site refuses robots, a browser may well get through)
+   * or an address the network policy does not let tools reach; 'broken': anything else.
+   */
   outcome: 'ok' | 'unverified' | 'broken';
   /** The last status received; null when no answer came. */
   status: number | null;
   finalUrl: string;
-  /** Why it is not ok, in words: "404 Not Found", "connection refused", "no answer within 5 s". */
+  /** Why it is not ok, in words: "404 Not Found", "connection refused", "no answer within 5 s", "private-address: ...". */
   reason: string | null;
+  /** True when the network policy refused the address: nothing was sent. */
+  refused?: boolean;
 }
 
 export interface ExternalOptions {
+  /** The kernel's client (coreServices.http): it enforces the network policy at every hop. */
+  http: HttpClient;
   timeoutMs: number;
   maxConcurrent: number;
   signal: AbortSignal;
@@ -75,9 +87,10 @@ export async function checkExternal(urls: Iterable<string>, options: ExternalOpt
 function offlineAsUnverified(results: Map<string, ExternalResult>): Map<string, ExternalResult> {
   const values = [...results.values()];
   const hosts = new Set(values.map((r) => URL.canParse(r.finalUrl) ? new URL(r.finalUrl).host : r.finalUrl));
-  const noAnswer = (r: ExternalResult) => r.status === null && r.reason !== 'not a valid URL';
-  if (values.length < 2 || hosts.size < 2 || !values.every(noAnswer)) return results;
+  const noAnswer = (r: ExternalResult) => r.refused || (r.status === null && r.reason !== 'not a valid URL');
+  if (values.length < 2 || hosts.size < 2 || !values.every(noAnswer) || values.every((r) => r.refused)) return results;
   for (const [url, result] of results) {
+    if (result.refused) continue;
     results.set(url, { ...result, outcome: 'unverified', reason: `${result.reason ?? 'not reachable'}; no external site answered at all (offline or behind a firewall?), so this is not counted as broken` });
   }
   return results;
@@ -97,6 +110,7 @@ async function checkOne(url: string, limited: (url: URL) => Promise<{ status: nu
     try {
       ({ status, location } = await limited(current));
     } catch (error) {
+      if (httpFailureOf(error) === 'private-address') return { url, outcome: 'unverified', status: null, finalUrl: current.href, reason: (error as Error).message, refused: true };
       return { url, outcome: 'broken', status: null, finalUrl: current.href, reason: describe(error, options) };
     }
     if (status >= 300 && status < 400 && location) {
@@ -115,18 +129,17 @@ async function checkOne(url: string, limited: (url: URL) => Promise<{ status: nu
   }
 }
 
-/** One HEAD (GET when HEAD is refused), its body discarded, within the timeout. */
+/** One HEAD (GET when HEAD is refused), its body discarded, within the timeout; redirects are returned to checkOne. */
 async function request(url: URL, options: ExternalOptions): Promise<{ status: number; location: string | null }> {
   const once = async (method: 'HEAD' | 'GET') => {
-    const timeout = AbortSignal.timeout(options.timeoutMs);
-    const response = await fetch(url, {
+    const response = await options.http.request(url, {
       method,
-      redirect: 'manual',
-      signal: AbortSignal.any([options.signal, timeout]),
+      maxRedirects: 0,
+      timeoutMs: options.timeoutMs,
+      signal: options.signal,
       headers: { 'user-agent': 'toolpack-link-check', accept: 'text/html,*/*;q=0.8' },
     });
-    await response.body?.cancel().catch(() => undefined);
-    return { status: response.status, location: response.headers.get('location') };
+    return { status: response.status, location: response.headers.location ?? null };
   };
   const head = await once('HEAD');
   return head.status === 405 || head.status === 501 ? once('GET') : head;
@@ -134,14 +147,8 @@ async function request(url: URL, options: ExternalOptions): Promise<{ status: nu
 
 function describe(error: unknown, options: ExternalOptions): string {
   if (options.signal.aborted) return 'the check was cancelled';
-  const name = (error as Error).name;
-  if (name === 'TimeoutError' || name === 'AbortError') return `no answer within ${options.timeoutMs} ms`;
-  const cause = (error as { cause?: { code?: string; message?: string } }).cause;
-  const code = cause?.code;
-  if (code === 'ECONNREFUSED') return 'connection refused';
-  if (code === 'ENOTFOUND' || code === 'EAI_AGAIN') return 'host not found';
-  if (code === 'ECONNRESET') return 'connection reset';
-  return code ? `${code}${cause?.message ? ` (${cause.message})` : ''}` : (cause?.message ?? (error as Error).message);
+  if (httpFailureOf(error) === 'timeout') return `no answer within ${options.timeoutMs} ms`;
+  return (error as Error).message;
 }
 
 const STATUS_TEXT: Record<number, string> = {

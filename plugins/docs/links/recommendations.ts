@@ -11,7 +11,9 @@ export function linkRecommendations(issues: readonly LinkIssue[]): string[] {
   if (count('missing-image')) lines.push('Add the missing images or fix their paths (relative to the page, or / for the static folder).');
   if (count('undefined-reference')) lines.push('Add a "[label]: url" definition for each undefined reference-style link.');
   if (count('external-broken')) lines.push('Replace or remove external links that are gone; re-run later for timeouts and 5xx answers, which may be temporary.');
-  if (count('external-unverified')) lines.push('Open the links a server refused to check (401, 403, 429) in a browser.');
+  const internal = issues.filter((issue) => issue.kind === 'external-unverified' && issue.message.includes('private-address:')).length;
+  if (count('external-unverified') > internal) lines.push('Open the links a server refused to check (401, 403, 429) in a browser.');
+  if (internal) lines.push('Links to internal addresses (loopback, private network, link-local) were not fetched: to check them, set network.allowPrivateAddresses or list the hosts in network.allowedHosts in the configuration.');
   if (count('outside-workspace')) lines.push('Links leaving the workspace are not checked; link to the published URL instead.');
   return lines;
 }

@@ -112,7 +112,9 @@ function crossLinks(page: PlannedPage, all: Array<{ page: PlannedPage; target: {
   return related.length ? `## See also\n\n${related.map((t) => `- [${t.page.title}](${relativeLink(self.target.path, t.target.path)})`).join('\n')}` : '';
 }
 
-async function place(workspace: Workspace, path: string, content: string, preserveExisting: boolean): Promise<{ status: PageStatus; reason?: string }> {
+async function place(workspace: Workspace, path: string, text: string, preserveExisting: boolean): Promise<{ status: PageStatus; reason?: string }> {
+  // Pages quote the project's files (README, manifests, code): secrets in them are masked.
+  const content = workspace.maskForWrite(text);
   const target = await workspace.resolve(path, 'docsPath');
   const current = await workspace.readText(target).catch(() => undefined);
   if (current !== undefined) {

@@ -19,7 +19,7 @@ export const checkDocumentationLinksTool = (deps: DocsDeps) =>
     description: 'Check the links of a documentation folder: relative links, anchors and images against the files (as the site serves them), and external URLs; each broken link with its page, line and an obvious fix.',
     input: Params({
       documentation_path: Type.Optional(Type.String({ default: './docs', description: 'Documentation folder (or one page) in the workspace.' })),
-      check_external_links: Type.Optional(Type.Boolean({ default: true, description: 'Fetch http(s) links (HEAD, then GET).' })),
+      check_external_links: Type.Optional(Type.Boolean({ default: true, description: 'Fetch http(s) links (HEAD, then GET); links to loopback or private-network addresses are reported as not checked unless the config\'s network section allows them.' })),
       check_internal_links: Type.Optional(Type.Boolean({ default: true, description: 'Check links to files and images.' })),
       check_anchor_links: Type.Optional(Type.Boolean({ default: true, description: 'Check #fragments against headings.' })),
       timeout_ms: Type.Optional(Type.Number({ minimum: 100, maximum: 60000, default: 5000, description: 'Timeout of each external request.' })),
@@ -53,6 +53,7 @@ export const checkDocumentationLinksTool = (deps: DocsDeps) =>
         timeoutMs: input.timeout_ms ?? 5000,
         maxConcurrent: Math.floor(input.max_concurrent_checks ?? 5),
         signal: context.signal,
+        http: deps.http,
         onExternal: (done, total) => void context.progress({ progress: done, total, message: 'Checking external links' }),
       });
       const errors = report.issues.filter((issue) => issue.severity === 'error');

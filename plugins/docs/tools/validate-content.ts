@@ -63,6 +63,7 @@ export const validateContentTool = (deps: DocsDeps) =>
             maxConcurrent: EXTERNAL_CONCURRENCY,
             include: (link) => (isReference(link.kind) ? checkReferences : checkInline),
             signal: context.signal,
+            http: deps.http,
           })
         : null;
       const linkIssues = links?.issues ?? [];

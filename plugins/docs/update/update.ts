@@ -65,7 +65,7 @@ export async function updateDocumentation(input: UpdateInput, ctx: { workspace: 
       const target = await workspace.resolve(page.absolute, 'docsPath');
       // Re-read: the edits apply only where the page still reads as it did.
       const current = await workspace.readText(target);
-      const next = applyProposals(current, allowed);
+      const next = workspace.maskForWrite(applyProposals(current, allowed));
       if (next !== current) {
         await writeAtomic(target, next, { replace: true });
         written.push({ path: page.path, applied: allowed.filter((p) => p.applied).length });

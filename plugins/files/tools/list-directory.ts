@@ -36,12 +36,11 @@ export const listDirectoryTool = (options: FilesOptions, guard: Guard) =>
     annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: false },
     async handler({ path }, { workspace }) {
       const real = await workspace.resolve(path, 'path');
-      guard.check('list', path, real);
       const all = await readdir(real).catch((error: NodeJS.ErrnoException) => {
         if (error.code === 'ENOTDIR') throw new FileSystemError(`"${path}" is a file, not a folder; use read_file to read it`, { path });
         throw describeFsError(error, path);
       });
-      // The store folder is not shown: its contents are not the client's business.
+      // Protected names (.git, .toolpack, config files) are not shown: no tool can open them.
       const names = all.filter((name) => !guard.hidden(name));
       const isIgnored = await gitignoreFor(workspace, real);
       const entries = [];

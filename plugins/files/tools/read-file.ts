@@ -1,9 +1,8 @@
 import { ContentError, FileSystemError, Params, Type, defineTool, isToolError } from '../../../sdk/index.js';
 import type { FilesOptions } from '../api.js';
 import { describeFsError, looksBinary } from '../file-checks.js';
-import type { Guard } from '../protected.js';
 
-export const readFileTool = (options: FilesOptions, guard: Guard) =>
+export const readFileTool = (options: FilesOptions) =>
   defineTool({
     name: 'read_file',
     title: 'Read file',
@@ -20,13 +19,11 @@ export const readFileTool = (options: FilesOptions, guard: Guard) =>
     }),
     annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: false },
     async handler({ path }, { workspace }) {
-      guard.check('read', path, await workspace.resolve(path, 'path'));
-      // Open first, then check what was opened: a symlink swapped in after the check above is caught here.
+      // The workspace refuses protected paths (.git, .toolpack, config, store) as given and where the opened file really is.
       const { handle, real } = await workspace.openFile(path, 'path').catch((error: NodeJS.ErrnoException) => {
         throw isToolError(error) ? error : describeFsError(error, path);
       });
       try {
-        guard.check('read', path, real);
         const info = await handle.stat();
         if (info.isDirectory()) throw new FileSystemError(`"${path}" is a directory; use list_directory to see its contents`, { path });
         if (!info.isFile()) throw new FileSystemError(`"${path}" is not a regular file`, { path });

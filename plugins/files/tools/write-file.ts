@@ -15,7 +15,7 @@ async function inspectTarget(options: FilesOptions, guard: Guard, workspace: Wor
   }
   const real = await workspace.resolve(path, 'path');
   const relative = workspace.relative(real).split(sep).join('/');
-  guard.check('write', path, real);
+  guard.checkWrite(path, real);
   const previous = await lstat(real).catch(() => null);
   if (previous?.isDirectory()) throw new FileSystemError(`"${path}" is a directory; give a file path`, { path });
   if (isPackageJson(real)) {
@@ -67,7 +67,8 @@ export const writeFileTool = (options: FilesOptions, guard: Guard) =>
       // The folder was created inside the workspace; re-check in case a symlink raced in.
       const realDir = await workspace.resolve(dir, 'path');
       if (!workspace.contains(realDir)) throw new FileSystemError(`parameter "path": "${path}" is outside the workspace`, { parameter: 'path', path });
-      guard.check('write', path, join(realDir, basename(real)));
+      // Resolved again as a whole: the protected paths are refused there, wherever the folder now leads.
+      guard.checkWrite(path, await workspace.resolve(join(realDir, basename(real)), 'path'));
 
       try {
         await writeAtomic(join(realDir, basename(real)), bytes, { replace: true, mode: previous ? (await stat(real)).mode & 0o777 : 0o644 });

@@ -3,11 +3,16 @@
  * default, minus build output and tool data folders. Symbolic links are not
  * followed (neither folders nor pages), globs cannot climb out with `..`, and
  * every page's real path must still lie inside the allowed area (the folder
- * itself unless the caller says wider, e.g. `workspace.contains`).
+ * itself unless the caller says wider, e.g. `workspace.contains`). The globs may
+ * come from a tool call: tinyglobby only walks the folder (pruned by the fixed
+ * ALWAYS_EXCLUDED), and the include and exclude globs are matched with RE2
+ * (sdk/glob.ts), in time linear in the path whatever the pattern.
  */
 import { realpath } from 'node:fs/promises';
-import { sep } from 'node:path';
+import { join, relative, sep } from 'node:path';
 import { glob } from 'tinyglobby';
+import { compileGlobs } from '../../../sdk/glob.js';
+import { isProtectedName } from '../../../sdk/index.js';
 
 export const DEFAULT_PAGE_PATTERNS: readonly string[] = ['**/*.md', '**/*.mdx'];
 /** Never pages: dependencies, VCS data, build output, the reference server's and Toolpack's own data. */
@@ -30,24 +35,33 @@ export interface ListPagesOptions {
 export async function listDocPages(root: string, options: ListPagesOptions = {}): Promise<string[]> {
   const include = options.include?.length ? options.include.filter(isConfinedPattern) : [...DEFAULT_PAGE_PATTERNS];
   if (include.length === 0) return [];
-  const found = await glob(include, {
+  const includes = compileGlobs(include.filter((pattern) => !pattern.startsWith('!')), { nocase: true });
+  const excludes = compileGlobs([...(options.exclude ?? []), ...include.filter((pattern) => pattern.startsWith('!')).map((pattern) => pattern.slice(1))], { nocase: true });
+  const walked = await glob(['**/*'], {
     cwd: root,
-    ignore: [...ALWAYS_EXCLUDED, ...(options.exclude ?? [])],
-    absolute: true,
+    ignore: [...ALWAYS_EXCLUDED],
     onlyFiles: true,
     followSymbolicLinks: false,
     expandDirectories: false,
     // Hidden folders (.vitepress, .github) hold config, not pages; an explicit pattern can still name them.
-    dot: false,
-    caseSensitiveMatch: false,
+    dot: include.some((pattern) => /(?:^|\/)\.[^/.]/.test(pattern.replace(/^\.\//, ''))),
     ...(options.signal ? { signal: options.signal } : {}),
   });
+  const found = walked.filter((path) => includes(path) && !excludedAt(path, excludes)).map((path) => join(root, path));
   const inside = options.contains ?? ((path: string) => path === root || path.startsWith(root.endsWith(sep) ? root : root + sep));
   const pages = new Set<string>();
   for (const path of found) {
     // realpath: the folder itself may sit behind a symlink; the check is on where each page really is.
     const real = await realpath(path).catch(() => null);
-    if (real && inside(real)) pages.add(real);
+    // A page an explicit pattern found in .git or .toolpack (any case) is never read: leave it out of the listing.
+    if (real && inside(real) && !relative(root, real).split(sep).some(isProtectedName)) pages.add(real);
   }
   return [...pages].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+}
+
+/** A path is excluded when it or a folder above it matches (tinyglobby's ignore prunes folders the same way). */
+function excludedAt(path: string, excludes: (path: string) => boolean): boolean {
+  if (excludes(path)) return true;
+  for (let i = path.indexOf('/'); i !== -1; i = path.indexOf('/', i + 1)) if (excludes(path.slice(0, i))) return true;
+  return false;
 }

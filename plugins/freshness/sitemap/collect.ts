@@ -7,6 +7,7 @@
 import { stat } from 'node:fs/promises';
 import { posix, relative, sep } from 'node:path';
 import { readFrontMatter, type Workspace } from '../../../sdk/index.js';
+import { checkGlob } from '../../../sdk/glob.js';
 import { lastCommitDates } from '../git/last-commits.js';
 import { listDocPages } from '../pages/list-pages.js';
 import type { SsgAdapters } from '../../ssg/api.js';
@@ -61,6 +62,9 @@ export function excludeGlobs(patterns: readonly string[]): string[] {
 
 export async function collectPages(docsRoot: string, options: CollectOptions): Promise<PageCollection> {
   const { workspace } = options;
+  // Globs from the call: refused up front with the parameter named (sdk/glob.ts matches them in linear time).
+  for (const pattern of options.include ?? []) checkGlob(pattern, { parameter: 'includePatterns' });
+  for (const pattern of options.exclude ?? []) checkGlob(pattern, { parameter: 'excludePatterns' });
   const site = await detectSite(docsRoot, workspace, options.adapters);
   const files = await listDocPages(docsRoot, {
     include: [...(options.include?.length ? options.include : DEFAULT_INCLUDE)],

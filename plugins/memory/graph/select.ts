@@ -13,6 +13,8 @@ export interface NodeFilter {
   /** ISO times, inclusive, compared with the node's last recording. */
   since?: string;
   until?: string;
+  /** Only this user's preference node (preferences are per user); undefined: everyone's. */
+  preferencesOf?: string;
 }
 
 /** Nodes matching `filter`, oldest first. */
@@ -22,6 +24,8 @@ export async function selectNodes(db: Kysely<MemoryTables>, filter: NodeFilter, 
   if (filter.project !== undefined) query = query.where('project', '=', filter.project);
   if (filter.since) query = query.where('updated_at', '>=', filter.since);
   if (filter.until) query = query.where('updated_at', '<=', filter.until);
+  const owner = filter.preferencesOf;
+  if (owner !== undefined) query = query.where((eb) => eb.or([eb('type', '!=', 'preference'), eb('natural_key', '=', owner)]));
   const rows = await query.orderBy('updated_at').orderBy('id').limit(limit).execute();
   return rows.map(parseNode);
 }

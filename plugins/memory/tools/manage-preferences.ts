@@ -1,9 +1,14 @@
-/** manage_preferences: get, update, reset, export, import a user's preferences, or suggestions from the recorded history (logic in analytics/preference*.ts). */
+/**
+ * manage_preferences: get, update, reset, export, import a user's preferences, or suggestions
+ * from the recorded history (logic in analytics/preference*.ts). Each caller works on their own
+ * preferences; only an admin may name another user (analytics/preference-owner.ts).
+ */
 import { Params, StringEnum, Type, ValidationError, defineTool } from '../../../sdk/index.js';
 import type { MemoryDeps } from '../deps.js';
 import { DIATAXIS_CATEGORIES, DOCUMENTATION_STYLES, EXPERTISE_LEVELS, parsePreferencesJson } from '../analytics/preference-fields.js';
 import { recommendPreferences } from '../analytics/preference-recommendations.js';
 import { createPreferenceStore } from '../analytics/preferences.js';
+import { OWN_PREFERENCES, preferenceOwner } from '../analytics/preference-owner.js';
 
 const ACTIONS = ['get', 'update', 'reset', 'export', 'import', 'recommendations'] as const;
 
@@ -22,10 +27,12 @@ export const managePreferencesTool = (deps: MemoryDeps) => {
     name: 'manage_preferences',
     title: 'Manage preferences',
     description:
-      "Get, update, reset, export or import (JSON) a user's documentation preferences, or get suggestions from recorded deployments and analyses. With autoApplyPreferences on, SSG recommendations use them.",
+      "Get, update, reset, export or import (JSON) your documentation preferences, or get suggestions from recorded deployments and analyses. With autoApplyPreferences on, SSG recommendations use them. Preferences belong to the caller (on a shared HTTP server, the token's user); recorded analyses and deployments are shared by the workspace.",
     input: Params({
       action: StringEnum(ACTIONS, { description: 'update merges preferences; import reads json.' }),
-      userId: Type.Optional(Type.String({ default: 'default', minLength: 1, maxLength: 200, description: 'Whose preferences.' })),
+      userId: Type.Optional(
+        Type.String({ default: OWN_PREFERENCES, minLength: 1, maxLength: 200, description: 'Whose preferences: "default" (or omitted) is yours; naming another user needs an admin token.' }),
+      ),
       preferences: Type.Optional(
         Type.Object({}, {
           additionalProperties: true,
@@ -62,7 +69,8 @@ export const managePreferencesTool = (deps: MemoryDeps) => {
       basis: Type.Optional(Type.Object({ deployments: Type.Integer(), analyses: Type.Integer(), projects: Type.Integer() }, { description: 'recommendations: what the suggestions were computed from (the workspace history; records carry no user).' })),
     }),
     annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },
-    async handler({ action, userId = 'default', preferences: changes, json }) {
+    async handler({ action, userId: named, preferences: changes, json }, { caller }) {
+      const userId = preferenceOwner(named, caller);
       switch (action) {
         case 'update': {
           if (changes === undefined) throw new ValidationError('parameter "preferences" is required when action is "update" (expected the fields to change)', { parameter: 'preferences' });

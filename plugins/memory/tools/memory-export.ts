@@ -10,6 +10,7 @@ import { MEMORY_NODE_TYPES } from '../api.js';
 import type { MemoryDeps } from '../deps.js';
 import { toCsv, toJson } from '../graph/export-format.js';
 import { countByType, edgesAmong, selectNodes, type NodeFilter } from '../graph/select.js';
+import { visiblePreferences } from '../analytics/preference-owner.js';
 
 /** Above this an export goes to a file: a tool result a model reads stays small. */
 export const INLINE_EXPORT_BYTES = 64 * 1024;
@@ -73,9 +74,16 @@ export const memoryExportTool = (deps: MemoryDeps) =>
       fileUri: Type.Optional(Type.String()),
     }),
     annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },
-    async handler({ filter = {}, format = 'json' }, { workspace }) {
+    async handler({ filter = {}, format = 'json' }, { workspace, caller }) {
       const types = filter.type === undefined ? undefined : Array.isArray(filter.type) ? filter.type : [filter.type];
-      const selection: NodeFilter = { types, project: filter.project, since: isoParam(filter.since, 'since'), until: isoParam(filter.until, 'until') };
+      const selection: NodeFilter = {
+        types,
+        project: filter.project,
+        since: isoParam(filter.since, 'since'),
+        until: isoParam(filter.until, 'until'),
+        // Analyses and the rest are the workspace's; a preference node is its user's (an admin sees all).
+        preferencesOf: visiblePreferences(caller),
+      };
       if (selection.since && selection.until && selection.since > selection.until) {
         throw new ValidationError(`parameter "filter.until" (${filter.until}) is before "filter.since" (${filter.since})`, { parameter: 'filter.until' });
       }

@@ -11,7 +11,7 @@
 import { lstatSync, readdirSync, type Dirent } from 'node:fs';
 import { join } from 'node:path';
 import ignoreModule, { type Ignore } from 'ignore';
-import { locateGitDir, readConfinedText, runGit } from '../../../sdk/index.js';
+import { isGitName, isToolpackDataName, locateGitDir, readConfinedText, runGit } from '../../../sdk/index.js';
 import type { FileEntry, FolderClass } from './types.js';
 import { folderClassifier } from './folders.js';
 import { classifyListing } from './classify-folders.js';
@@ -20,7 +20,8 @@ const createIgnore = ((ignoreModule as unknown as { default?: unknown }).default
 
 // .toolpack holds Toolpack's own store: listing it would change the fingerprint on every cache write.
 const ALWAYS_SKIPPED = new Set(['.git', 'node_modules', '.toolpack']);
-const isToolpackData = (path: string) => path.startsWith('.toolpack/');
+/** A listed path in .git or .toolpack (any case, any depth): never a project file. */
+const isGitOrToolpackData = (path: string) => path.split('/').some((name) => isToolpackDataName(name) || isGitName(name));
 /** Folders read between two yields to the event loop. */
 const WALK_BATCH = 256;
 const readDirectory = (path: string): Dirent[] => {
@@ -75,7 +76,7 @@ async function gitPaths(root: string, roots: readonly string[], signal?: AbortSi
   try {
     const stdout = await runGit(args, { cwd: root, roots, signal, maxBuffer: 512 * 1024 * 1024 });
     // --cached lists a file once per conflict stage; a Set keeps one.
-    return [...new Set(stdout.split('\0').filter((path) => path && !isToolpackData(path)))];
+    return [...new Set(stdout.split('\0').filter((path) => path && !isGitOrToolpackData(path)))];
   } catch {
     signal?.throwIfAborted();
     return null;
@@ -110,8 +111,9 @@ async function walk(root: string, maxFiles: number, signal?: AbortSignal): Promi
       return false;
     };
     for (const entry of entries) {
-      // A `.git` file (a submodule's, or a planted one) is git's, not the project's.
-      if (entry.isSymbolicLink() || entry.name === '.git') continue;
+      // A `.git` file (a submodule's, or a planted one) is git's, not the project's; `.GIT` or `.toolpack`
+      // in any case is what a case-insensitive file system would take for them (confined reads refuse them).
+      if (entry.isSymbolicLink() || isGitName(entry.name) || isToolpackDataName(entry.name)) continue;
       const path = rel ? `${rel}/${entry.name}` : entry.name;
       if (entry.isDirectory()) {
         if (!ALWAYS_SKIPPED.has(entry.name) && !ignored(path, true)) pending.push({ rel: path, levels });

@@ -5,7 +5,7 @@
  * their text for patterns — and each violation names the file and, when the
  * problem is on a line (an import, a declaration, a match), that line.
  */
-import picomatch from 'picomatch';
+import { compileGlob, compileGlobs } from '../../../sdk/glob.js';
 import type { RuleCheck, RuleValue } from '../model/schema.js';
 import { follows, renamed, stemOf } from '../code/naming.js';
 import { declaredDependencies, normalisePackage, type ProjectView } from '../project-view.js';
@@ -105,8 +105,9 @@ async function checkOne(check: RuleCheck, rule: RuleValue, view: ProjectView, on
       return { files: view.manifests.map((m) => m.path), applicable: true };
     }
     case 'forbid-import': {
-      const from = picomatch(check.from, { dot: true });
-      const to = picomatch(check.to, { dot: true });
+      // Rule globs come from callers: matched with RE2 in linear time (sdk/glob.ts).
+      const from = compileGlob(check.from, { dot: true });
+      const to = compileGlob(check.to, { dot: true });
       const importers = sources.filter((file) => from(file.path));
       for (const file of importers) {
         for (const item of file.imports) {
@@ -149,8 +150,8 @@ async function checkOne(check: RuleCheck, rule: RuleValue, view: ProjectView, on
 }
 
 function matching(paths: readonly string[], glob: string, ignore: readonly string[] | undefined): string[] {
-  const include = picomatch(glob, { dot: true });
-  const skip = ignore && ignore.length > 0 ? picomatch([...ignore], { dot: true }) : () => false;
+  const include = compileGlob(glob, { dot: true });
+  const skip = ignore && ignore.length > 0 ? compileGlobs([...ignore], { dot: true }) : () => false;
   return paths.filter((path) => include(path) && !skip(path));
 }
 

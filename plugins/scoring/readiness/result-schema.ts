@@ -24,7 +24,7 @@ export const ReadinessSchema = Type.Object({
 });
 
 export const TestsSchema = Type.Object({
-  status: Type.String({ description: 'passed, failed, timed-out, cancelled, runner-missing, no-tests or unparsed.' }),
+  status: Type.String({ description: 'passed, failed, timed-out, cancelled, runner-missing, no-tests, unparsed, or not-run (execution.projectCode did not allow running the tests).' }),
   summary: Type.String(),
   command: Type.Union([Type.Object({ command: Type.String(), args: Type.Array(Type.String()), cwd: Type.String(), source: Type.String() }), Type.Null()]),
   counts: Type.Union([

@@ -11,6 +11,7 @@ import { dependencyAudit, type DependencyAudit } from '../readiness/audit/depend
 import { checkReadiness } from '../readiness/check-readiness.js';
 import { DependenciesSchema, ReadinessSchema, SecuritySchema, TestsSchema } from '../readiness/result-schema.js';
 import { scanProjectSecurity } from '../readiness/security-scan.js';
+import { planTests, projectCodeOfTests } from '../readiness/tests-run/plan.js';
 import { validateTests, type TestValidation } from '../readiness/tests-run/validate-tests.js';
 import type { ReadinessReport, SecurityScanReport, TargetEnvironment } from '../readiness/types.js';
 import type { ScoringDeps } from '../deps.js';
@@ -47,6 +48,8 @@ function securitySection(report: SecurityScanReport, strict: boolean, verdict: V
 
 function testsVerdict(tests: TestValidation, strict: boolean, verdict: Verdict): void {
   if (tests.status === 'failed' || tests.status === 'timed-out' || tests.status === 'cancelled') verdict.blockers.push(`tests: ${tests.summary}`);
+  // Not run by policy (execution.projectCode) says nothing against the project: a warning even in strict mode.
+  else if (tests.status === 'not-run') verdict.warnings.push(`tests: ${tests.summary}`);
   else if (tests.status !== 'passed') (strict ? verdict.blockers : verdict.warnings).push(`tests: ${tests.summary}`);
 }
 
@@ -68,7 +71,7 @@ export const deploymentReadinessTool = (deps: ScoringDeps) =>
     name: 'deployment_readiness',
     title: 'Deployment readiness',
     description:
-      'Check whether a project is ready to deploy to development, staging or production: a checklist with evidence (tests, CI, lockfiles, secrets, Dockerfile hygiene, README), a run of its test suite with parsed counts, a security scan of the tracked files, and an offline dependency audit; strictMode makes warnings blockers.',
+      'Check whether a project is ready to deploy to development, staging or production: a checklist with evidence (tests, CI, lockfiles, secrets, Dockerfile hygiene, README), a run of its test suite with parsed counts (validate_tests runs the project code, so the user is asked first; all runs the tests only when execution.projectCode is allow), a security scan of the tracked files, and an offline dependency audit; strictMode makes warnings blockers.',
     input: Params({
       operation: StringEnum(OPERATIONS, { description: 'check_readiness (static checklist), validate_tests (run the test command), security_scan (tracked files), dependency_audit (lockfiles, offline), or all with one verdict.' }),
       projectPath: Type.Optional(Type.String({ description: 'Project folder inside the workspace; defaults to the workspace root.' })),
@@ -90,6 +93,13 @@ export const deploymentReadinessTool = (deps: ScoringDeps) =>
       dependencies: Type.Optional(DependenciesSchema),
     }),
     annotations: { readOnlyHint: false, idempotentHint: false, openWorldHint: true },
+    async projectCode(input, context) {
+      // validate_tests asks (or is denied); all runs the tests only when the policy already allows it.
+      if (input.operation !== 'validate_tests' && !(input.operation === 'all' && context.execution.policy === 'allow')) return undefined;
+      const root = await deps.scanner.resolveRoot(input.projectPath, context.workspace, 'projectPath');
+      const plan = await planTests(root, (await deps.scanner.scan(root, { signal: context.signal })).files, context.workspace);
+      return 'none' in plan ? undefined : projectCodeOfTests(plan, root, context.workspace);
+    },
     async handler(input, context: ToolContext) {
       const operation = input.operation;
       const environment: TargetEnvironment = input.targetEnvironment ?? 'production';
@@ -127,7 +137,15 @@ export const deploymentReadinessTool = (deps: ScoringDeps) =>
         parts.push(`checklist: ${report.counts.pass}/${report.checks.length - report.counts.skip} checks pass (score ${report.score ?? 'n/a'}), ${report.counts.blockers} blockers`);
       }
       if (all || operation === 'validate_tests') {
-        const tests = await validateTests({ root, files: (await scan()).files, workspace, timeoutSeconds: deps.options.testTimeoutSeconds, signal, progress: (u) => context.progress(u) });
+        const tests = await validateTests({
+          root,
+          files: (await scan()).files,
+          workspace,
+          timeoutSeconds: deps.options.testTimeoutSeconds,
+          execution: context.execution,
+          signal,
+          progress: (u) => context.progress(u),
+        });
         result.tests = tests;
         testsVerdict(tests, strict, verdict);
         parts.push(`tests: ${tests.summary}`);

@@ -10,11 +10,12 @@
  * (`test_`, `temp_`, `aws_`): the rules run on every later result, code
  * included.
  */
-import { readdir, readFile, stat } from 'node:fs/promises';
+import { readdir, stat } from 'node:fs/promises';
 import { join, relative } from 'node:path';
 import { parse as parseToml } from 'smol-toml';
 import { parse as parseYaml } from 'yaml';
 import { isCommonPrefix, looksLikeSecretValue, looksLikeTokenBody } from './secret-values.js';
+import { isProtectedName, readConfinedText } from '../../../sdk/index.js';
 
 export interface ProposedRule {
   id: string;
@@ -70,7 +71,7 @@ async function* files(root: string): AsyncGenerator<string> {
       if (entry.isSymbolicLink()) continue;
       const path = join(dir, entry.name);
       if (entry.isDirectory()) {
-        if (!SKIP_DIRS.has(entry.name)) queue.push(path);
+        if (!SKIP_DIRS.has(entry.name) && !isProtectedName(entry.name)) queue.push(path);
       } else if (entry.isFile()) {
         if (++seen > MAX_FILES) return;
         yield path;
@@ -165,7 +166,8 @@ export async function discoverCustomPatterns(root: string): Promise<{ proposals:
     const isCode = CODE_FILES.test(name);
     if (!isTemplate && !isEnv && !isConfig && !isCode) continue;
     if ((await stat(path)).size > MAX_BYTES) continue;
-    const text = await readFile(path, 'utf8').catch(() => '');
+    // Confined like every reader: no symlink, nothing outside the project, no protected file (.git, .toolpack, config).
+    const text = await readConfinedText(path, [root], { maxBytes: MAX_BYTES }).catch(() => '');
     filesScanned++;
     if (isTemplate || isEnv) {
       for (const match of text.matchAll(/^[ \t]*(?:export[ \t]+)?([A-Z][A-Z0-9_]{2,64})[ \t]*=[ \t]*(.*)$/gm)) {

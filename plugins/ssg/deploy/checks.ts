@@ -55,7 +55,7 @@ export async function localChecks(repo: RepositoryTarget, adapters: readonly Ssg
   if (!workflow) {
     checks.push({ check: 'workflow', status: 'fail', detail: `no Pages deployment workflow in ${WORKFLOWS}/`, recommendation: 'Run deploy_pages to write .github/workflows/deploy-docs.yml.' });
   } else {
-    validation = await validateWorkflow(workflow.path, workflow.text);
+    validation = await validateWorkflow(workflow.path, workflow.text, context.workspace);
     if (!validation.valid) {
       checks.push({ check: 'workflow', status: 'fail', detail: `${rel(workflow.path)} is invalid (${validation.validator}): ${validation.errors.join('; ')}`, recommendation: 'Fix the reported errors, or remove the file and run deploy_pages again.' });
     } else if (validation.deploys === 'none') {

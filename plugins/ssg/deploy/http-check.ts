@@ -3,7 +3,7 @@
  * its status, time, content type and page title. A request that cannot
  * complete (DNS, refused, timeout) is a NetworkError naming the host.
  */
-import { NetworkError, ValidationError } from '../../../sdk/index.js';
+import { httpFailureOf, NetworkError, ValidationError, type HttpClient } from '../../../sdk/index.js';
 
 export const HTTP_TIMEOUT_MS = 10_000;
 const MAX_BODY = 512 * 1024;
@@ -33,40 +33,30 @@ export function parseSiteUrl(input: string): URL {
   return url;
 }
 
-export async function checkUrl(url: URL, signal: AbortSignal, timeoutMs = HTTP_TIMEOUT_MS): Promise<HttpAnswer> {
+/**
+ * Fetch `url` through the kernel's client (the network policy applies at every redirect).
+ * A URL the policy refuses is thrown as the client's HttpRequestError with code
+ * 'private-address' (nothing was sent); other failures are NetworkErrors naming the host.
+ */
+export async function checkUrl(http: HttpClient, url: URL, signal: AbortSignal, timeoutMs = HTTP_TIMEOUT_MS): Promise<HttpAnswer> {
   const started = performance.now();
-  const timeout = AbortSignal.timeout(timeoutMs);
-  const combined = AbortSignal.any([signal, timeout]);
   try {
-    const response = await fetch(url, { redirect: 'follow', signal: combined, headers: { 'user-agent': 'toolpack-verify-deployment', accept: 'text/html,*/*;q=0.5' } });
-    const contentType = response.headers.get('content-type');
+    const response = await http.request(url, {
+      signal,
+      timeoutMs,
+      maxBodyBytes: MAX_BODY,
+      headers: { 'user-agent': 'toolpack-verify-deployment', accept: 'text/html,*/*;q=0.5' },
+    });
+    const contentType = response.headers['content-type'] ?? null;
     const html = /text\/html|application\/xhtml/i.test(contentType ?? '');
-    const body = html ? await readBounded(response) : (await response.body?.cancel(), '');
+    const body = html ? response.body.toString('utf8') : '';
     const title = /<title[^>]*>([\s\S]*?)<\/title>/i.exec(body)?.[1]?.replace(/\s+/g, ' ').trim() || null;
-    return { url: url.href, finalUrl: response.url || url.href, status: response.status, ok: response.ok, timeMs: Math.round(performance.now() - started), contentType, html, title };
+    const ok = response.status >= 200 && response.status < 300;
+    return { url: url.href, finalUrl: response.finalUrl, status: response.status, ok, timeMs: Math.round(performance.now() - started), contentType, html, title };
   } catch (error) {
+    if (httpFailureOf(error) === 'private-address') throw error;
     const host = url.host;
-    const why = timeout.aborted ? `no answer within ${timeoutMs / 1000} s` : signal.aborted ? 'the request was cancelled' : describe(error);
+    const why = httpFailureOf(error) === 'timeout' ? `no answer within ${timeoutMs / 1000} s` : (error as Error).message;
     throw new NetworkError(`${host} could not be reached: ${why}`, { host, url: url.href, timeoutMs }, { cause: error });
   }
-}
-
-async function readBounded(response: Response): Promise<string> {
-  if (!response.body) return '';
-  const reader = response.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  while (size < MAX_BODY) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    chunks.push(value);
-    size += value.byteLength;
-  }
-  await reader.cancel().catch(() => undefined);
-  return Buffer.concat(chunks).toString('utf8');
-}
-
-function describe(error: unknown): string {
-  const cause = (error as { cause?: { code?: string; message?: string } }).cause;
-  return cause?.code ? `${cause.code}${cause.message ? ` (${cause.message})` : ''}` : (error as Error).message;
 }

@@ -4,11 +4,11 @@
  * the real validator decides; else the YAML must parse and have the structure
  * a Pages deployment needs. Both report deprecated action versions.
  */
-import { execFile } from 'node:child_process';
 import { access, constants } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parse } from 'yaml';
+import { runProcess, type Workspace } from '../../../sdk/index.js';
 
 export interface WorkflowValidation {
   valid: boolean;
@@ -50,18 +50,21 @@ export function findActionValidator(): Promise<string | null> {
   return validatorPath;
 }
 
-function runValidator(binary: string, file: string): Promise<{ code: number; output: string }> {
-  return new Promise((resolve) => {
-    execFile(binary, [file], { timeout: 30_000, maxBuffer: 4 * 1024 * 1024 }, (error, stdout, stderr) => {
-      const code = error ? (typeof (error as { code?: unknown }).code === 'number' ? ((error as { code: number }).code) : -1) : 0;
-      resolve({ code, output: `${stdout}${stderr}`.trim() });
-    });
-  });
+/** Exit code and output of the validator; null when it could not run here (then the structure check decides). */
+async function runValidator(binary: string, file: string, workspace: Workspace): Promise<{ code: number; output: string } | null> {
+  try {
+    const run = await runProcess(binary, [file], { workspace, cwd: workspace.root, timeoutMs: 30_000 });
+    if (run.error || run.timedOut) return null;
+    return { code: run.code ?? -1, output: run.output.trim() };
+  } catch {
+    // The install's validator inside the workspace (serving the toolpack clone itself) is not run unasked.
+    return null;
+  }
 }
 
 type Steps = Array<Record<string, unknown>>;
 
-export async function validateWorkflow(file: string, text: string): Promise<WorkflowValidation> {
+export async function validateWorkflow(file: string, text: string, workspace: Workspace): Promise<WorkflowValidation> {
   const errors: string[] = [];
   let doc: unknown;
   try {
@@ -87,11 +90,11 @@ export async function validateWorkflow(file: string, text: string): Promise<Work
   const cnameValue = [...uses('peaceiris/actions-gh-pages').map((s) => withOf(s).cname), ...steps.map((s) => envOf(s).CUSTOM_DOMAIN)].find((c) => typeof c === 'string');
 
   const binary = await findActionValidator();
+  const checked = binary ? await runValidator(binary, file, workspace) : null;
   let validator: WorkflowValidation['validator'] = 'structure';
-  if (binary) {
+  if (checked) {
     validator = 'action-validator';
-    const { code, output } = await runValidator(binary, file);
-    if (code !== 0) errors.push(`action-validator: ${summariseValidator(output)}`);
+    if (checked.code !== 0) errors.push(`action-validator: ${summariseValidator(checked.output)}`);
   } else {
     if (!workflow.on && !(workflow as Record<string, unknown>)['true']) errors.push('no "on:" trigger');
     if (Object.keys(jobs).length === 0) errors.push('no jobs');

@@ -16,7 +16,8 @@ export interface WrittenFile {
   status: WriteStatus;
 }
 
-export async function writeNew(context: ToolContext, absolute: string, content: string, param: string): Promise<WrittenFile> {
+export async function writeNew(context: ToolContext, absolute: string, text: string, param: string): Promise<WrittenFile> {
+  const content = context.workspace.maskForWrite(text);
   const target = await context.workspace.resolve(absolute, param);
   const path = context.workspace.relative(target);
   if (await lstat(target).catch(() => null)) {

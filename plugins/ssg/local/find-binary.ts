@@ -1,19 +1,20 @@
 /**
- * Where a generator's binary is: on PATH, or in a node_modules/.bin of the site
- * (an npm-installed generator such as eleventy or docusaurus) or of the
- * toolpack install itself.
+ * Where a generator's binary is: on the server's PATH (sdk systemBinary: absolute
+ * entries outside the workspace only), in the toolpack install's own
+ * node_modules/.bin, or, for an npm-installed generator (eleventy, docusaurus),
+ * in the site's node_modules/.bin: that one is the repository's code, so the
+ * user approves it by path before it runs (test_local_deployment's projectCode).
  */
 import { constants } from 'node:fs';
 import { access, stat } from 'node:fs/promises';
-import { delimiter, dirname, isAbsolute, join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-
-const EXTENSIONS = process.platform === 'win32' ? ['', '.cmd', '.exe', '.bat'] : [''];
+import { systemBinary } from '../../../sdk/index.js';
 
 async function executable(path: string): Promise<boolean> {
   try {
     if (!(await stat(path)).isFile()) return false;
-    await access(path, process.platform === 'win32' ? constants.F_OK : constants.X_OK);
+    await access(path, constants.X_OK);
     return true;
   } catch {
     return false;
@@ -31,24 +32,21 @@ function binFoldersUp(start: string): string[] {
 
 /**
  * The absolute path of `binary`, or undefined when it is nowhere to be found.
- * `siteFirst`: the site's node_modules/.bin before PATH, as npx does, for a
- * generator that is the site's own npm dependency (its pinned version wins).
- * Otherwise PATH comes first, so a repository cannot swap a system generator
- * (hugo, mkdocs) for a script of its own.
+ * `siteFirst`: the site's node_modules/.bin before PATH, as npx does, for a generator
+ * that is the site's own npm dependency (its pinned version wins). Otherwise PATH comes
+ * first, so a repository cannot swap a system generator (hugo, mkdocs) for a script of
+ * its own. `roots`: the workspace roots, whose folders never count as PATH entries.
  */
-export async function findBinary(binary: string, siteRoot: string, options: { siteFirst?: boolean; pathEnv?: string } = {}): Promise<string | undefined> {
-  if (isAbsolute(binary)) return (await executable(binary)) ? binary : undefined;
+export async function findBinary(binary: string, siteRoot: string, options: { siteFirst?: boolean; pathEnv?: string; roots?: readonly string[] } = {}): Promise<string | undefined> {
   // A name only: a path-like value ("../x") would run whatever the repository put there.
-  if (binary.includes('/') || binary.includes('\\')) return undefined;
-  const installBins = binFoldersUp(dirname(fileURLToPath(import.meta.url)));
-  const site = join(siteRoot, 'node_modules', '.bin');
-  const path = (options.pathEnv ?? process.env.PATH ?? '').split(delimiter).filter(Boolean);
-  const folders = options.siteFirst ? [site, ...path, ...installBins] : [...path, site, ...installBins];
-  for (const folder of folders) {
-    for (const extension of EXTENSIONS) {
-      const candidate = join(folder, binary + extension);
-      if (await executable(candidate)) return candidate;
-    }
+  if (!binary || binary.includes('/') || binary.includes('\\')) return undefined;
+  const site = join(siteRoot, 'node_modules', '.bin', binary);
+  if (options.siteFirst && (await executable(site))) return site;
+  const onPath = await systemBinary(binary, options.roots ?? [], options.pathEnv ?? process.env.PATH);
+  if (onPath) return onPath;
+  for (const folder of binFoldersUp(dirname(fileURLToPath(import.meta.url)))) {
+    const candidate = join(folder, binary);
+    if (await executable(candidate)) return candidate;
   }
-  return undefined;
+  return (await executable(site)) ? site : undefined;
 }

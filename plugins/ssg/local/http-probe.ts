@@ -1,6 +1,6 @@
 /** Whether a local port is free, and waiting until a local server answers HTTP. */
 import { createServer } from 'node:net';
-import { delay } from './process-group.js';
+import { delay, localServerClient } from '../../../sdk/index.js';
 
 /** True when nothing listens on 127.0.0.1:`port` (we could bind it ourselves). */
 export function portFree(port: number): Promise<boolean> {
@@ -32,16 +32,22 @@ export async function waitForHttp(urls: string[], options: { deadline: number; s
   return undefined;
 }
 
+/**
+ * One try through a client that reaches only loopback at the URL's own port: the server this
+ * tool started (run-local-deployment builds the URLs from the port it serves on). A redirect
+ * elsewhere, or a name that does not resolve to loopback, is never followed.
+ */
 async function probe(url: string, signal: AbortSignal, timeoutMs: number): Promise<HttpAnswer | undefined> {
   try {
-    const response = await fetch(url, { redirect: 'manual', signal: AbortSignal.any([signal, AbortSignal.timeout(timeoutMs)]) });
-    await response.body?.cancel();
-    const location = response.headers.get('location');
+    const start = new URL(url);
+    const http = localServerClient(start.port ? Number(start.port) : 80);
+    const once = (target: URL) => http.request(target, { maxRedirects: 0, timeoutMs, signal });
+    const response = await once(start);
+    const location = response.headers.location;
     if (response.status >= 300 && response.status < 400 && location) {
-      const target = new URL(location, url);
-      if (target.origin === new URL(url).origin) {
-        const followed = await fetch(target, { redirect: 'manual', signal: AbortSignal.any([signal, AbortSignal.timeout(timeoutMs)]) });
-        await followed.body?.cancel();
+      const target = new URL(location, start);
+      if (target.origin === start.origin) {
+        const followed = await once(target);
         return { status: followed.status, url: target.href };
       }
     }

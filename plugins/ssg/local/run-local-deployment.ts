@@ -5,16 +5,13 @@
  * happens (build failure, timeout, cancellation, an exception) the finally
  * block stops every group before the call returns.
  */
-import { stat, readdir } from 'node:fs/promises';
-import { delimiter, dirname, isAbsolute, join } from 'node:path';
-import { ConfigurationError, FileSystemError, ToolError, ValidationError, type SsgAdapter, type SsgCommand, type ToolContext } from '../../../sdk/index.js';
+import { readdir, stat } from 'node:fs/promises';
+import { isAbsolute, join } from 'node:path';
+import { showCommand, spawnProcess, TOOLCHAIN_ENV, ToolError, ValidationError, type ExitStatus, type GroupProcess, type SsgAdapter, type ToolContext } from '../../../sdk/index.js';
 import { parseBuildDiagnostics, type BuildDiagnostic } from './build-diagnostics.js';
-import { childEnv } from './child-env.js';
-import { findBinary } from './find-binary.js';
 import { portFree, waitForHttp } from './http-probe.js';
-import { spawnGroup, type ExitStatus, type GroupProcess } from './process-group.js';
+import { planLocalDeployment } from './plan.js';
 import type { LocalDeployment } from './schema.js';
-import { findSiteRoot } from './site-root.js';
 
 export interface LocalDeploymentInput {
   repositoryPath: string;
@@ -32,36 +29,23 @@ type Server = LocalDeployment['server'];
 
 export async function runLocalDeployment(adapter: SsgAdapter, input: LocalDeploymentInput, context: ToolContext): Promise<LocalDeployment> {
   const { workspace } = context;
-  const repository = await workspace.resolve(input.repositoryPath, 'repositoryPath');
-  const info = await stat(repository).catch(() => null);
-  if (!info?.isDirectory()) throw new FileSystemError(`repositoryPath "${input.repositoryPath}" is not a folder`, { parameter: 'repositoryPath' });
-  const site = await findSiteRoot(adapter, repository);
-  if (!site) {
-    throw new ConfigurationError(
-      `no ${adapter.name} site in "${workspace.relative(repository) || '.'}": none of ${adapter.markers.join(', ')} is in it or in its docs/ folder. Run generate_config with ssg "${adapter.id}" first.`,
-      { ssg: adapter.id, markers: adapter.markers },
-    );
-  }
-  // docs/ may be a symlink: the site must stay inside the workspace like any path.
-  const siteRoot = await workspace.resolve(site.root, 'repositoryPath');
-  const binary = await findBinary(adapter.requires.binary, siteRoot, { siteFirst: adapter.traits.ecosystem === 'javascript' });
-  if (!binary) {
-    throw new ConfigurationError(
-      `${adapter.name} is not installed: "${adapter.requires.binary}" is neither on PATH nor in node_modules/.bin. ${adapter.requires.install}`,
-      { ssg: adapter.id, binary: adapter.requires.binary, install: adapter.requires.install },
-    );
-  }
+  // The same plan the user approved (tools/test-local-deployment.ts); the process helper refuses any command it does not name.
+  const plan = await planLocalDeployment(adapter, input, workspace);
+  const { siteRoot } = plan;
   await ensurePortFree(input.port);
-
-  const env = childEnv();
-  // The generator's own helpers (a gem's, an npm package's) are found next to it.
-  env.PATH = [join(siteRoot, 'node_modules', '.bin'), dirname(binary), env.PATH].filter(Boolean).join(delimiter);
-  const resolveCommand = (command: SsgCommand): SsgCommand => ({ ...command, command: command.command === adapter.requires.binary ? binary : command.command });
-  const show = (command: SsgCommand) => [command.command, ...command.args].join(' ');
+  const show = (command: readonly string[]) => showCommand([adapter.requires.binary, ...command.slice(1)]);
 
   const running = new Set<GroupProcess>();
-  const start = (command: SsgCommand) => {
-    const child = spawnGroup(resolveCommand(command), { cwd: siteRoot, env });
+  const start = (command: string[]) => {
+    const child = spawnProcess(command[0]!, command.slice(1), {
+      workspace,
+      cwd: siteRoot,
+      inheritEnv: TOOLCHAIN_ENV,
+      // Generators that tell CI from a terminal should not wait for input nor colour their output.
+      env: { CI: 'true', NO_COLOR: '1' },
+      pathPrefix: plan.pathPrefix,
+      execution: context.execution,
+    });
     running.add(child);
     return child;
   };
@@ -77,15 +61,15 @@ export async function runLocalDeployment(adapter: SsgAdapter, input: LocalDeploy
       ok: true,
       skipped: true,
       ms: 0,
-      command: show(adapter.build),
+      command: show(plan.build),
       outputDir: workspace.relative(outputDir),
       pages: 0,
       errors: [],
     };
     if (!input.skipBuild) {
-      progress(`building with ${adapter.name}: ${show(adapter.build)}`);
+      progress(`building with ${adapter.name}: ${show(plan.build)}`);
       const began = Date.now();
-      const child = start(adapter.build);
+      const child = start(plan.build);
       // Progress says what the generator last printed, so a slow build shows where it is.
       let lastLine = '';
       child.onOutput((text) => {
@@ -102,13 +86,13 @@ export async function runLocalDeployment(adapter: SsgAdapter, input: LocalDeploy
       const output = child.output();
       const errors = await locate(parseBuildDiagnostics(output, siteRoot), siteRoot, workspace);
       const ok = status !== undefined && status.code === 0 && !status.error;
-      if (status?.error) errors.unshift({ message: `could not start ${show(adapter.build)}: ${status.error}` });
+      if (status?.error) errors.unshift({ message: `could not start ${show(plan.build)}: ${status.error}` });
       if (ended === 'timeout') errors.unshift({ message: `the build did not finish within ${input.timeout} s (parameter "timeout") and was stopped` });
       build = {
         ok,
         skipped: false,
         ms: Date.now() - began,
-        command: show(adapter.build),
+        command: show(plan.build),
         outputDir: workspace.relative(outputDir),
         pages: ok ? await countPages(outputDir) : 0,
         exitCode: status?.code ?? null,
@@ -116,19 +100,19 @@ export async function runLocalDeployment(adapter: SsgAdapter, input: LocalDeploy
         errors,
         ...(ok ? {} : { outputTail: output.slice(-OUTPUT_TAIL) }),
       };
-      if (!ok && errors.length === 0) build.errors.push({ message: `${show(adapter.build)} exited with ${status?.code ?? status?.signal}` });
+      if (!ok && errors.length === 0) build.errors.push({ message: `${show(plan.build)} exited with ${status?.code ?? status?.signal}` });
     } else {
       build.pages = await countPages(outputDir);
     }
 
     // Serve.
-    const serve = adapter.serve(input.port);
+    const serve = plan.serve;
     const url = `http://127.0.0.1:${input.port}/`;
     let server: Server = { started: false, url, ms: 0, command: show(serve) };
     if (!build.ok) {
       server.error = 'not started: the build failed';
     } else {
-      if (input.skipBuild && serve.servesBuild && build.pages === 0) notes.push(`skipBuild: ${build.outputDir} has no pages yet; the server serves the built site, so run without skipBuild first`);
+      if (input.skipBuild && plan.servesBuild && build.pages === 0) notes.push(`skipBuild: ${build.outputDir} has no pages yet; the server serves the built site, so run without skipBuild first`);
       await ensurePortFree(input.port);
       progress(`starting ${show(serve)}`);
       const began = Date.now();

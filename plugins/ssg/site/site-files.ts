@@ -7,7 +7,7 @@
  */
 import { readFileSync, realpathSync } from 'node:fs';
 import { isAbsolute, join, normalize } from 'node:path';
-import { FileSystemError, writeWorkspaceText, type SiteFile, type Workspace } from '../../../sdk/index.js';
+import { FileSystemError, protectedPathReason, writeWorkspaceText, type SiteFile, type Workspace } from '../../../sdk/index.js';
 import { diffSummary } from './diff-summary.js';
 
 export type FileStatus = 'written' | 'updated' | 'unchanged' | 'skipped';
@@ -44,6 +44,9 @@ export function siteReader(workspace: Workspace, root: string): (relative: strin
       return undefined;
     }
     if (!workspace.contains(real)) throw new FileSystemError(`"${relative}" leads outside the workspace (symbolic link)`, { path: relative });
+    // A link to .git/config or the security key is refused as every tool path is (sdk/protected-paths.ts).
+    const why = protectedPathReason(workspace.relative(real).split('/'));
+    if (why) throw new FileSystemError(`"${relative}" leads to "${workspace.relative(real)}", which ${why}`, { path: relative, reason: 'protected' });
     try {
       const buffer = readFileSync(real);
       if (buffer.length > MAX_READ_BYTES) throw new FileSystemError(`"${workspace.relative(real)}" is too large to be a site configuration file`, { path: relative });

@@ -49,7 +49,8 @@ export const recommendSsgTool = (deps: SsgDeps) =>
       let preferred: string[] = [];
       if (deps.preferences) {
         try {
-          const saved = await deps.preferences.get();
+          // The caller's own preferences (per user; the local user is "default").
+          const saved = await deps.preferences.get(context.caller.name);
           if (saved.autoApplyPreferences && saved.preferredSSGs.length) {
             preferred = saved.preferredSSGs;
             notes.push(`Saved preferred SSGs applied (autoApplyPreferences): ${preferred.join(', ')} get +10 points.`);

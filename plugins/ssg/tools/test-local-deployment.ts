@@ -6,6 +6,7 @@
  */
 import { defineTool, Params, Type } from '../../../sdk/index.js';
 import type { SsgDeps } from '../deps.js';
+import { planLocalDeployment, projectCodeOf } from '../local/plan.js';
 import { runLocalDeployment } from '../local/run-local-deployment.js';
 import { LocalDeploymentSchema } from '../local/schema.js';
 import { adapterFor, ssgParam } from './ssg-param.js';
@@ -16,7 +17,8 @@ export const testLocalDeploymentTool = (deps: SsgDeps) =>
     title: 'Test a documentation site locally',
     description:
       'Build a documentation site with its generator, serve it on 127.0.0.1:port and check it answers, then stop the server. ' +
-      'Reports build time, page count and errors with file and line. The site is the folder or its docs/.',
+      'Reports build time, page count and errors with file and line. The site is the folder or its docs/. ' +
+      "The build runs the site's own code (config hooks, plugins, data scripts), so the user is asked first naming the commands and files (execution.projectCode: ask; deny refuses it).",
     input: Params({
       repositoryPath: Type.String({ description: 'Repository or site folder in the workspace.' }),
       ssg: ssgParam(deps.adapters),
@@ -26,6 +28,11 @@ export const testLocalDeploymentTool = (deps: SsgDeps) =>
     }),
     output: LocalDeploymentSchema,
     annotations: { readOnlyHint: false, idempotentHint: true, openWorldHint: false },
+    async projectCode(input, context) {
+      const adapter = adapterFor(deps.adapters, input.ssg);
+      const plan = await planLocalDeployment(adapter, { repositoryPath: input.repositoryPath, port: input.port ?? 3000 }, context.workspace);
+      return projectCodeOf(adapter, plan, input.skipBuild ?? false, context.workspace);
+    },
     handler: (input, context) =>
       runLocalDeployment(
         adapterFor(deps.adapters, input.ssg),

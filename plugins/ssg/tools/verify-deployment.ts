@@ -4,7 +4,7 @@
  * answer. Memory gets "succeeded" only with proof (the URL answered 200 with
  * HTML) and "failed" when a check failed; otherwise nothing is recorded.
  */
-import { defineTool, isToolError, Params, Type } from '../../../sdk/index.js';
+import { defineTool, httpFailureOf, isToolError, Params, Type } from '../../../sdk/index.js';
 import type { SsgDeps } from '../deps.js';
 import { localChecks, type Check } from '../deploy/checks.js';
 import { checkUrl, HTTP_TIMEOUT_MS, parseSiteUrl, type HttpAnswer } from '../deploy/http-check.js';
@@ -16,7 +16,8 @@ export const verifyDeploymentTool = (deps: SsgDeps) =>
     title: 'Verify a documentation deployment',
     description:
       'Check a GitHub Pages documentation deployment: the workflow (valid, current actions), the generator config, the local build output and CNAME, ' +
-      `each pass/warn/fail with a fix; with url, fetch the site (${HTTP_TIMEOUT_MS / 1000} s timeout) and report status, time and title.`,
+      `each pass/warn/fail with a fix; with url, fetch the site (${HTTP_TIMEOUT_MS / 1000} s timeout) and report status, time and title ` +
+      '(loopback and private-network addresses are not fetched unless the config\'s network section allows them).',
     input: Params({
       repository: Type.String({ description: 'Repository folder in the workspace ("." for the root); a URL only names it.' }),
       url: Type.Optional(Type.String({ description: 'Deployed site URL to fetch.' })),
@@ -46,12 +47,16 @@ export const verifyDeploymentTool = (deps: SsgDeps) =>
       let http: HttpAnswer | undefined;
       if (target) {
         try {
-          http = await checkUrl(target, context.signal);
+          http = await checkUrl(deps.http, target, context.signal);
         } catch (error) {
-          await record('failed', 'url-unreachable', isToolError(error) ? error.message : String(error));
-          throw error;
+          // An address the network policy refuses was not fetched: the URL is reported as not checked, nothing of it returned.
+          if (httpFailureOf(error) !== 'private-address') {
+            await record('failed', 'url-unreachable', isToolError(error) ? error.message : String(error));
+            throw error;
+          }
+          checks.push({ check: 'url', status: 'warn', detail: `${target.href} was not checked: ${(error as Error).message}`, recommendation: 'Pass the public URL of the deployed site, or allow the address in the network section of the configuration (network.allowPrivateAddresses or network.allowedHosts).' });
         }
-        checks.push(httpCheck(http, local.domain));
+        if (http) checks.push(httpCheck(http, local.domain));
       }
       const worst = checks.some((c) => c.status === 'fail') ? 'fail' : checks.some((c) => c.status === 'warn') ? 'warn' : 'pass';
       if (http?.status === 200 && http.html) await record('succeeded', 'verified-url');

@@ -1,13 +1,15 @@
 import { Params, StringEnum, Type, defineTool, type KernelInfo, type Store } from '../../../sdk/index.js';
+import { displayedPath, displayedStoreLocation } from './displayed-paths.js';
 
-/** Which store this server uses and whether it answers (the error says why not, without a password). */
-async function storeStatus(store: Store) {
-  const base = { dialect: store.dialect, location: store.location };
+/** Which store this server uses and whether it answers (the error says why not, without a password or the host's folders). */
+async function storeStatus(store: Store, root: string) {
+  const location = displayedStoreLocation(store.location, root);
+  const base = { dialect: store.dialect, location };
   try {
     await store.ping();
     return { ...base, answers: true, sizeBytes: await store.sizeBytes() };
   } catch (error) {
-    return { ...base, answers: false, error: error instanceof Error ? error.message : String(error) };
+    return { ...base, answers: false, error: (error instanceof Error ? error.message : String(error)).replaceAll(store.location, location) };
   }
 }
 
@@ -43,7 +45,7 @@ export const checkAiExecutionStatusTool = (store: Store, kernel: KernelInfo) =>
       ),
     }),
     annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: false },
-    async handler(_input, { ai, confirm }) {
+    async handler(_input, { ai, confirm, workspace }) {
       const client = ai.client();
       const sampling = ai.available();
       const elicitation = confirm.supportsElicitation();
@@ -61,9 +63,9 @@ export const checkAiExecutionStatusTool = (store: Store, kernel: KernelInfo) =>
             ? `${client?.name ?? 'the client'} supports elicitation; confirmations are asked directly`
             : `${client ? `${client.name} does not support MCP elicitation` : noClient}; confirmations use pending tokens`,
         },
-        store: await storeStatus(store),
+        store: await storeStatus(store, workspace.root),
         kernelVersion: kernel.kernelVersion,
-        configFile: kernel.configFile,
+        configFile: kernel.configFile === null ? null : displayedPath(kernel.configFile, workspace.root),
         packs: kernel.packs().map((p) => ({ id: p.id, version: p.version, state: p.state, tools: p.tools.length, ...(p.error ? { error: p.error } : {}) })),
       };
     },

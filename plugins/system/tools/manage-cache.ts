@@ -1,4 +1,5 @@
 import { Params, StringEnum, Type, ValidationError, defineTool, type Cache, type Store } from '../../../sdk/index.js';
+import { displayedStoreLocation } from './displayed-paths.js';
 
 const ACTIONS = ['clear', 'stats', 'cleanup', 'invalidate'] as const;
 
@@ -10,7 +11,7 @@ const Stats = Type.Object({
   oldestCreatedAt: Type.Union([Type.String(), Type.Null()]),
   newestCreatedAt: Type.Union([Type.String(), Type.Null()]),
   storeDialect: StringEnum(['sqlite', 'postgres']),
-  storeLocation: Type.String({ description: 'File, :memory:, or URL without its password.' }),
+  storeLocation: Type.String({ description: 'File relative to the workspace (never an absolute path), :memory:, or URL without its password.' }),
   storeSizeBytes: Type.Integer(),
 });
 
@@ -43,7 +44,7 @@ export const manageCacheTool = (cache: Cache, store: Store) =>
         risks: [`${entries} cached result(s) (${totalBytes} bytes) are removed and recomputed on their next use, which can be slow for large projects.`],
       };
     },
-    async handler({ action, key }) {
+    async handler({ action, key }, { workspace }) {
       let removed = 0;
       let message: string;
       switch (action) {
@@ -63,7 +64,7 @@ export const manageCacheTool = (cache: Cache, store: Store) =>
         default:
           message = 'Cache statistics.';
       }
-      const stats = { ...(await cache.stats()), storeDialect: store.dialect, storeLocation: store.location, storeSizeBytes: await store.sizeBytes() };
+      const stats = { ...(await cache.stats()), storeDialect: store.dialect, storeLocation: displayedStoreLocation(store.location, workspace.root), storeSizeBytes: await store.sizeBytes() };
       return { action, removed, ...(key !== undefined ? { key } : {}), stats, message };
     },
   });

@@ -30,7 +30,8 @@ describe('check_documentation_links', () => {
 
   beforeAll(async () => {
     writeSampleProject(workspace);
-    kernel = await startTestToolpack({ workspace, plugins: [docs], config: { plugins: ['project', 'ssg'] } });
+    // Loopback servers stand in for external sites: the network policy must let tools reach them.
+    kernel = await startTestToolpack({ workspace, plugins: [docs], config: { plugins: ['project', 'ssg'], network: { allowPrivateAddresses: true } } });
   }, 60_000);
   afterAll(async () => kernel?.stop());
 

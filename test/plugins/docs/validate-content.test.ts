@@ -54,7 +54,8 @@ describe('validate_content', () => {
         '',
       ].join('\n'),
     );
-    kernel = await startTestToolpack({ workspace, plugins: [docs], config: { plugins: ['project'] } });
+    // A loopback server stands in for an external site: the network policy must let tools reach it.
+    kernel = await startTestToolpack({ workspace, plugins: [docs], config: { plugins: ['project'], network: { allowPrivateAddresses: true } } });
   }, 60_000);
   afterAll(async () => {
     server?.closeAllConnections();

@@ -10,6 +10,8 @@ import { classifyRange } from '../../../plugins/scoring/readiness/audit/ranges.j
 import { stagesOf, unpinnedReason } from '../../../plugins/scoring/readiness/checks/dockerfile.js';
 import { parseTestOutput, SUMMARY_LINE } from '../../../plugins/scoring/readiness/tests-run/parse-output.js';
 import { runCommand } from '../../../plugins/scoring/readiness/tests-run/run-command.js';
+import { createWorkspace } from '../../../core/services/workspace.js';
+import { tempDir } from '../../helpers/workspace.js';
 
 /** What the runner keeps of an output: the summary lines (the tail may have lost the start of a long run). */
 const kept = (output: string) => output.split('\n').filter((line) => SUMMARY_LINE.test(line)).join('\n');
@@ -194,14 +196,15 @@ describe('test output parsers', () => {
 });
 
 describe('runCommand', () => {
+  const workspace = createWorkspace(tempDir('run-command'));
   it('reports a missing runner as a start error, not a crash', async () => {
-    const run = await runCommand('toolpack-no-such-runner', ['test'], { cwd: process.cwd(), timeoutMs: 5000 });
+    const run = await runCommand('/nonexistent/toolpack-no-such-runner', ['test'], { workspace, cwd: workspace.root, timeoutMs: 5000 });
     expect(run.startError?.code).toBe('ENOENT');
     expect(run.timedOut).toBe(false);
   });
   it('keeps summary lines from the start of a long output whose tail no longer has them', async () => {
     const script = "console.log('test result: ok. 7 passed; 0 failed; 0 ignored; 0 measured; 0 filtered out; finished in 0.01s'); process.stdout.write('x'.repeat(200000) + '\\n');";
-    const run = await runCommand(process.execPath, ['-e', script], { cwd: process.cwd(), timeoutMs: 10_000 });
+    const run = await runCommand(process.execPath, ['-e', script], { workspace, cwd: workspace.root, timeoutMs: 10_000 });
     expect(run.tail).not.toContain('test result');
     expect(run.tail.length).toBeLessThanOrEqual(64 * 1024);
     expect(parseTestOutput(run.summaryLines.join('\n'))).toMatchObject({ runner: 'cargo', passed: 7 });

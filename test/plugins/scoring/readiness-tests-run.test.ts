@@ -40,9 +40,9 @@ describe('deployment_readiness: validate_tests', () => {
   let hanging: TestToolpack;
   let hangingWorkspace: string;
   beforeAll(async () => {
-    kernel = await startTestToolpack({ workspace: committedService('calc', NODE_PROJECT).workspace, config: { plugins: [...PACKS, 'scoring'] } });
+    kernel = await startTestToolpack({ workspace: committedService('calc', NODE_PROJECT).workspace, config: { plugins: [...PACKS, 'scoring'], execution: { projectCode: 'allow' } } });
     hangingWorkspace = committedService('hang', HANGING_PROJECT).workspace;
-    hanging = await startTestToolpack({ workspace: hangingWorkspace, config: { plugins: [...PACKS, ['scoring', { testTimeoutSeconds: 2 }]] } });
+    hanging = await startTestToolpack({ workspace: hangingWorkspace, config: { plugins: [...PACKS, ['scoring', { testTimeoutSeconds: 2 }]], execution: { projectCode: 'allow' } } });
   }, 60_000);
   afterAll(async () => {
     await kernel?.stop();
@@ -83,7 +83,7 @@ describe('deployment_readiness: validate_tests', () => {
       'pyproject.toml': '[project]\nname = "calc"\nversion = "0.1.0"\n\n[tool.pytest.ini_options]\ntestpaths = ["tests"]\n',
       'tests/test_calc.py': 'import pytest\n\ndef test_adds():\n    assert 1 + 1 == 2\n\ndef test_divides():\n    assert 3 / 2 == 1\n\n@pytest.mark.skip(reason="needs a database")\ndef test_saves():\n    pass\n',
     });
-    const py = await startTestToolpack({ workspace, config: { plugins: [...PACKS, 'scoring'] } });
+    const py = await startTestToolpack({ workspace, config: { plugins: [...PACKS, 'scoring'], execution: { projectCode: 'allow' } } });
     try {
       const { data } = outcome(await py.call('deployment_readiness', { operation: 'validate_tests', projectPath: 'services/py' }));
       expect(data.tests.command).toMatchObject({ command: 'python3', args: ['-m', 'pytest', '-q'] });

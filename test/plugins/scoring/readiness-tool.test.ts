@@ -95,7 +95,8 @@ describe('deployment_readiness: security_scan', () => {
       ignore: 'services/app/.env.local\n',
       untracked: { '.env.local': `AWS_ACCESS_KEY_ID=${FAKE.awsAccessKeyId}\n` },
     });
-    kernel = await startTestToolpack({ workspace, config: { plugins: PACKS } });
+    // all runs the tests only when execution.projectCode allows it.
+    kernel = await startTestToolpack({ workspace, config: { plugins: PACKS, execution: { projectCode: 'allow' } } });
   }, 60_000);
   afterAll(async () => kernel?.stop());
 

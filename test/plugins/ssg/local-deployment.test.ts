@@ -54,7 +54,8 @@ const hasProc = existsSync('/proc/self/cmdline');
 async function start(root: string, adapters: SsgAdapter[] = []): Promise<TestToolpack> {
   return startTestToolpack({
     workspace: root,
-    config: { plugins: ['project', 'ssg'] },
+    // These tests run real generators on sites they made: the user's answer to execution.projectCode is yes.
+    config: { plugins: ['project', 'ssg'], execution: { projectCode: 'allow' } },
     extensions: [[ssgAdaptersExtensionPoint, (registry) => adapters.forEach((a) => registry.add(a))]],
   });
 }

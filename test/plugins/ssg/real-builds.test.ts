@@ -31,7 +31,7 @@ const located = await Promise.all(BUILDS.map(async (b) => ({ ...b, path: await f
 
 async function configured(ssg: string) {
   const root = sampleProject();
-  const kernel = await startTestToolpack({ workspace: root, config: { plugins: ['project', 'ssg'] } });
+  const kernel = await startTestToolpack({ workspace: root, config: { plugins: ['project', 'ssg'], execution: { projectCode: 'allow' } } });
   const call = async (name: string, args: Record<string, unknown>) => outcome(await kernel.call(name, args));
   return { root, kernel, call, site: join(root, 'docs'), ssg };
 }

@@ -58,7 +58,8 @@ describe('verify_deployment', () => {
 
   beforeAll(async () => {
     mkdocsProject(join(workspace, 'lib'));
-    kernel = await startTestToolpack({ workspace, config: { plugins: ['project', 'memory', 'ssg'] } });
+    // Loopback servers stand in for the deployed site: the network policy must let tools reach them.
+    kernel = await startTestToolpack({ workspace, config: { plugins: ['project', 'memory', 'ssg'], network: { allowPrivateAddresses: true } } });
     ({ server, base } = await siteServer());
   }, 60_000);
   afterAll(async () => {

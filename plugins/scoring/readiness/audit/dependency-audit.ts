@@ -146,7 +146,7 @@ export async function dependencyAudit(input: DependencyAuditInput): Promise<Depe
   const hasPackageJson = scan.files.some((f) => f.path === 'package.json');
   if (!input.networkAudit) npmAudit = { run: false, reason: 'not run: it contacts the npm registry, and the scoring pack option networkAudit is off' };
   else if (!hasPackageJson) npmAudit = { run: false, reason: 'not run: no package.json at the project root' };
-  else npmAudit = await runNpmAudit(root, rel('.') || '.', input.signal);
+  else npmAudit = await runNpmAudit(root, rel('.') || '.', input.workspace, input.signal);
   if (npmAudit.run) {
     const v = npmAudit.vulnerabilities;
     if (v.critical + v.high > 0) blockers.push(`npm audit: ${v.critical} critical, ${v.high} high vulnerabilities`);

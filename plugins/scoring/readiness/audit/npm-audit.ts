@@ -1,5 +1,5 @@
 /** `npm audit --json`, only when the pack's networkAudit option allows it (it contacts the registry). */
-import { execFile } from 'node:child_process';
+import { runProcess, systemBinary, type Workspace } from '../../../../sdk/index.js';
 
 export const NPM_AUDIT_TIMEOUT_MS = 60_000;
 
@@ -26,15 +26,14 @@ export function parseNpmAudit(text: string): Pick<Extract<NpmAudit, { run: true 
   return { vulnerabilities, packages: packages.slice(0, 50) };
 }
 
-export function runNpmAudit(cwd: string, shownCwd: string, signal?: AbortSignal): Promise<NpmAudit> {
-  return new Promise((resolve) => {
-    execFile('npm', ['audit', '--json'], { cwd, timeout: NPM_AUDIT_TIMEOUT_MS, maxBuffer: 32 * 1024 * 1024, ...(signal ? { signal } : {}) }, (error, stdout) => {
-      // npm audit exits 1 when it finds vulnerabilities: the JSON is still on stdout.
-      const parsed = parseNpmAudit(stdout);
-      if (parsed) return resolve({ run: true, cwd: shownCwd, ...parsed });
-      const code = (error as NodeJS.ErrnoException | null)?.code;
-      const reason = code === 'ENOENT' ? 'npm is not installed or not on PATH' : (error as { killed?: boolean } | null)?.killed ? `stopped after ${NPM_AUDIT_TIMEOUT_MS / 1000} s` : `npm audit gave no report${error ? `: ${error.message.split('\n')[0]}` : ''}`;
-      resolve({ run: false, reason });
-    });
-  });
+export async function runNpmAudit(cwd: string, shownCwd: string, workspace: Workspace, signal?: AbortSignal): Promise<NpmAudit> {
+  const npm = await systemBinary('npm', [workspace.root, ...workspace.allowedRoots]);
+  if (!npm) return { run: false, reason: 'npm is not installed or not on PATH' };
+  // npm reads the registry's address and credentials from the user's npmrc, so HOME stays; no script runs in an audit.
+  const run = await runProcess(npm, ['audit', '--json'], { workspace, cwd, timeoutMs: NPM_AUDIT_TIMEOUT_MS, captureStdoutBytes: 32 * 1024 * 1024, ...(signal ? { signal } : {}) });
+  // npm audit exits 1 when it finds vulnerabilities: the JSON is still on stdout.
+  const parsed = parseNpmAudit(run.stdout);
+  if (parsed) return { run: true, cwd: shownCwd, ...parsed };
+  const reason = run.timedOut ? `stopped after ${NPM_AUDIT_TIMEOUT_MS / 1000} s` : `npm audit gave no report${run.error ? `: ${run.error.split('\n')[0]}` : run.code ? ` (exit ${run.code})` : ''}`;
+  return { run: false, reason };
 }

@@ -1,15 +1,13 @@
 /**
- * Runs a test command in a child process: an argument array (no shell), its own process
- * group (detached) so a timeout or a cancelled call stops the runner and everything it
- * started, the output kept bounded (the last 64 KB, plus every summary line a parser reads).
+ * Runs a test command through the SDK's process helper (argument array, allow-listed
+ * environment, its own process group killed on timeout and cancellation, bounded
+ * output), keeping every summary line a count parser reads from the whole run.
  */
-import { spawn } from 'node:child_process';
+import { runProcess, TOOLCHAIN_ENV, type Execution, type Workspace } from '../../../../sdk/index.js';
 import { SUMMARY_LINE } from './parse-output.js';
 
 export const TAIL_BYTES = 64 * 1024;
 const MAX_SUMMARY_LINES = 20_000;
-/** After SIGTERM, how long the group gets before SIGKILL. */
-const KILL_GRACE_MS = 2000;
 
 export interface CommandRun {
   exitCode: number | null;
@@ -27,93 +25,51 @@ export interface CommandRun {
 }
 
 export interface RunOptions {
+  workspace: Workspace;
   cwd: string;
   timeoutMs: number;
   signal?: AbortSignal;
+  /** The call's approval to run the project's code (the test command must be in it). */
+  execution?: Execution;
   /** Each complete output line (for progress). */
   onLine?: (line: string) => void;
 }
 
-/** The server's environment without what would confuse a nested runner; nothing is added but non-interactive flags. */
-function childEnv(): NodeJS.ProcessEnv {
-  const env: NodeJS.ProcessEnv = {};
-  for (const [key, value] of Object.entries(process.env)) {
-    // A test runner inherited from the server's own test run would report to it instead of printing.
-    if (key === 'NODE_TEST_CONTEXT' || key.startsWith('VITEST') || key === 'JEST_WORKER_ID' || key === 'NODE_OPTIONS') continue;
-    env[key] = value;
-  }
-  return { ...env, CI: '1', NO_COLOR: '1', FORCE_COLOR: '0' };
-}
-
-export function runCommand(command: string, args: readonly string[], options: RunOptions): Promise<CommandRun> {
-  const started = performance.now();
-  return new Promise((resolve) => {
-    let tail = '';
-    let partial = '';
-    let outputBytes = 0;
-    const summaryLines: string[] = [];
-    let timedOut = false;
-    let aborted = false;
-    let startError: CommandRun['startError'] = null;
-    let killTimer: NodeJS.Timeout | undefined;
-
-    const child = spawn(command, [...args], { cwd: options.cwd, env: childEnv(), detached: true, stdio: ['ignore', 'pipe', 'pipe'], windowsHide: true });
-
-    const stop = () => {
-      if (child.pid === undefined || child.exitCode !== null || child.signalCode !== null) return;
-      const kill = (signal: NodeJS.Signals) => {
-        try {
-          process.kill(-child.pid!, signal);
-        } catch {
-          // The group is gone already.
-        }
-      };
-      kill('SIGTERM');
-      killTimer = setTimeout(() => kill('SIGKILL'), KILL_GRACE_MS);
-      killTimer.unref();
-    };
-    const timer = setTimeout(() => {
-      timedOut = true;
-      stop();
-    }, options.timeoutMs);
-    const onAbort = () => {
-      aborted = true;
-      stop();
-    };
-    options.signal?.addEventListener('abort', onAbort, { once: true });
-    if (options.signal?.aborted) onAbort();
-
-    const take = (chunk: Buffer) => {
-      const text = chunk.toString('utf8');
-      outputBytes += chunk.length;
-      tail = (tail + text).slice(-TAIL_BYTES);
+/** `binary` is absolute (sdk systemBinary). */
+export async function runCommand(binary: string, args: readonly string[], options: RunOptions): Promise<CommandRun> {
+  let partial = '';
+  let outputBytes = 0;
+  const summaryLines: string[] = [];
+  const line = (text: string) => {
+    if (SUMMARY_LINE.test(text) && summaryLines.length < MAX_SUMMARY_LINES) summaryLines.push(text);
+    options.onLine?.(text);
+  };
+  const run = await runProcess(binary, args, {
+    workspace: options.workspace,
+    cwd: options.cwd,
+    inheritEnv: TOOLCHAIN_ENV,
+    // Non-interactive and uncoloured, so the counts parse.
+    env: { CI: '1', NO_COLOR: '1', FORCE_COLOR: '0' },
+    timeoutMs: options.timeoutMs,
+    ...(options.signal ? { signal: options.signal } : {}),
+    ...(options.execution ? { execution: options.execution } : {}),
+    onOutput: (text) => {
+      outputBytes += Buffer.byteLength(text);
       const lines = (partial + text).split(/\r?\n/);
       partial = lines.pop() ?? '';
-      for (const line of lines) line2(line);
-    };
-    const line2 = (line: string) => {
-      if (SUMMARY_LINE.test(line) && summaryLines.length < MAX_SUMMARY_LINES) summaryLines.push(line);
-      options.onLine?.(line);
-    };
-    child.stdout!.on('data', take);
-    child.stderr!.on('data', take);
-    child.on('error', (error: NodeJS.ErrnoException) => {
-      startError = { code: error.code ?? 'ERROR', message: error.message };
-    });
-    child.on('close', (code, signal) => {
-      clearTimeout(timer);
-      if (killTimer) clearTimeout(killTimer);
-      options.signal?.removeEventListener('abort', onAbort);
-      if (partial) line2(partial);
-      // Grandchildren may outlive a runner that exited on its own: end the group.
-      if (child.pid !== undefined && (timedOut || aborted)) {
-        try {
-          process.kill(-child.pid, 'SIGKILL');
-        } catch {
-          // Gone.
-        }
-      }
-      resolve({ exitCode: code, signal, timedOut, aborted, startError, tail, summaryLines, outputBytes, durationMs: Math.round(performance.now() - started) });
-    });
+      for (const each of lines) line(each);
+    },
   });
+  if (partial) line(partial);
+  return {
+    exitCode: run.code,
+    signal: run.signal,
+    timedOut: run.timedOut,
+    aborted: run.cancelled,
+    startError: run.error ? { code: run.errorCode ?? 'ERROR', message: run.error } : null,
+    tail: run.output.slice(-TAIL_BYTES),
+    summaryLines,
+    outputBytes,
+    durationMs: run.durationMs,
+  };
 }
