@@ -61,6 +61,26 @@ export async function stdioClient(workspace: string, env: Record<string, string>
   return { ...wrap(client), stderr: () => stderr };
 }
 
+/**
+ * Run `call` and, while it runs, ping from a second client of the same server (at least 5 pings).
+ * Returns the call's outcome and the pings' round trips.
+ */
+export async function pingDuring<T>(attacker: AttackClient, call: () => Promise<T>): Promise<{ result: T; pings: number[] }> {
+  const other = await connectTestClient(attacker.kernel!);
+  await other.ping(); // warm
+  let done = false;
+  const running = call().finally(() => (done = true));
+  const pings: number[] = [];
+  while (!done || pings.length < 5) {
+    const started = performance.now();
+    await other.ping();
+    pings.push(performance.now() - started);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+  await other.close();
+  return { result: await running, pings };
+}
+
 export const storeFile = (workspace: string) => join(workspace, '.toolpack', 'toolpack.db');
 
 // ---- Raw transports: what an attacker sends without an SDK client in the way. ----

@@ -7,8 +7,7 @@
 import picomatch from 'picomatch';
 import { describe, expect, it } from 'vitest';
 import { compileGlob } from '../../sdk/glob.js';
-import { connectTestClient } from '../../sdk/testing.js';
-import { createWorkspace, inProcessClient } from './helpers.js';
+import { createWorkspace, inProcessClient, pingDuring } from './helpers.js';
 
 const EVIL = `**/${'*a'.repeat(30)}*b`;
 const LONG_NAME = `${'a'.repeat(200)}.md`;
@@ -41,20 +40,9 @@ describe('hostile globs through the tools', () => {
   it('manage_sitemap runs an exponential exclude pattern against a long file name, and another client is answered meanwhile', async () => {
     const ws = createWorkspace({ 'docs/index.md': '# Home\n', [`docs/${LONG_NAME}`]: '# Long\n' });
     const client = await inProcessClient(ws.dir);
-    const other = await connectTestClient(client.kernel!);
-    await other.ping();
-    let done = false;
-    const call = client
-      .call('manage_sitemap', { action: 'generate', docsPath: 'docs', baseUrl: 'https://example.com/', includePatterns: ['**/*.md', EVIL], excludePatterns: [EVIL], useGitHistory: false })
-      .finally(() => (done = true));
-    const pings: number[] = [];
-    while (!done || pings.length < 5) {
-      const started = performance.now();
-      await other.ping();
-      pings.push(performance.now() - started);
-      await new Promise((resolve) => setTimeout(resolve, 20));
-    }
-    const result = await call;
+    const { result, pings } = await pingDuring(client, () =>
+      client.call('manage_sitemap', { action: 'generate', docsPath: 'docs', baseUrl: 'https://example.com/', includePatterns: ['**/*.md', EVIL], excludePatterns: [EVIL], useGitHistory: false }),
+    );
     expect(result.isError, result.text).toBe(false);
     expect(result.text).toContain('2');
     pings.sort((a, b) => a - b);

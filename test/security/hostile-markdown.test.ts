@@ -10,8 +10,7 @@ import { describe, expect, it } from 'vitest';
 import { capNesting, capTreeDepth, MAX_TREE_DEPTH } from '../../sdk/markdown-depth.js';
 import { NESTING_NOTE, parseTree } from '../../sdk/markdown-parser.js';
 import { parseMarkdown } from '../../sdk/markdown.js';
-import { connectTestClient } from '../../sdk/testing.js';
-import { createWorkspace, inProcessClient, type AttackClient } from './helpers.js';
+import { createWorkspace, inProcessClient, pingDuring } from './helpers.js';
 
 /** 4 KB: one list item nested in the next, 2,000 deep (the README that overflowed the stack). */
 const NESTED_LISTS = `${'- '.repeat(2000)}x\n`;
@@ -33,25 +32,6 @@ function treeDepth(root: Nodes): number {
   return deepest;
 }
 
-/**
- * Run `call` and, while it runs, ping from a second client of the same server (at least 5 pings).
- * Returns the call's outcome and the pings' round trips.
- */
-async function pingDuring<T>(attacker: AttackClient, call: () => Promise<T>): Promise<{ result: T; pings: number[] }> {
-  const other = await connectTestClient(attacker.kernel!);
-  await other.ping(); // warm
-  let done = false;
-  const running = call().finally(() => (done = true));
-  const pings: number[] = [];
-  while (!done || pings.length < 5) {
-    const started = performance.now();
-    await other.ping();
-    pings.push(performance.now() - started);
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-  await other.close();
-  return { result: await running, pings };
-}
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
