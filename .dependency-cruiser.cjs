@@ -10,7 +10,8 @@
  * says otherwise: they tie a pack to another's internal shapes just the same.
  */
 /** Files of a pack that hold definitions only (topics, parameter schemas) and import nothing but the SDK: api.ts may load them. */
-const DEFINITIONS = '(events|schemas|conversation)\\.ts$';
+// Definition files: events, schemas, the stored-result reader, the technology catalogue's data; they load only the SDK.
+const DEFINITIONS = '(events|schemas|conversation|analysis-reader|rule-schema|technologies/[a-z-]+)\\.ts$';
 
 module.exports = {
   forbidden: [
@@ -25,8 +26,8 @@ module.exports = {
       name: 'api-loads-only-definitions',
       severity: 'error',
       comment:
-        "A pack's api.ts loads nothing of the pack's implementation, only its definition files (events.ts, schemas.ts, " +
-        'conversation.ts), and those only the SDK: importing `toolpack/packs/<id>` costs the SDK and a few definitions. ' +
+        "A pack's api.ts loads nothing of the pack's implementation, only its definition files (DEFINITIONS above: events, schemas, " +
+        'readers and data), and those only the SDK: importing `toolpack/packs/<id>` costs the SDK and a few definitions. ' +
         'Type-only imports are erased and allowed.',
       from: { path: `^plugins/([^/]+)/(api\\.ts$|${DEFINITIONS})` },
       to: { path: '^plugins/', pathNot: [`^plugins/$1/${DEFINITIONS}`, '^plugins/[^/]+/api\\.ts$'], dependencyTypesNot: ['type-only'] },
@@ -41,8 +42,8 @@ module.exports = {
     {
       name: 'sdk-is-independent-of-the-kernel',
       severity: 'error',
-      comment: 'sdk/ loads no kernel code at run time (sdk/testing.ts starts a kernel and is the exception); type-only imports are erased.',
-      from: { path: '^sdk/', pathNot: '^sdk/testing\\.ts$' },
+      comment: 'sdk/ loads no kernel code at run time (sdk/testing.ts starts a kernel, and sdk/contract.ts, the contract suite it exports, checks schemas as the kernel does: the exceptions); type-only imports are erased.',
+      from: { path: '^sdk/', pathNot: '^sdk/(testing|contract)\\.ts$' },
       to: { path: '^core/', dependencyTypesNot: ['type-only'] },
     },
     {

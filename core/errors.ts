@@ -19,6 +19,10 @@ export const KernelErrorCodes = {
   PLUGIN_INIT_FAILED: 'TP_PLUGIN_INIT_FAILED',
   PLUGIN_INIT_TIMEOUT: 'TP_PLUGIN_INIT_TIMEOUT',
   MODULE_TARGET_MISSING: 'TP_MODULE_TARGET_MISSING',
+  /** A contribution to an extension point that does not match the point's schema (or that the point refused). */
+  CONTRIBUTION_INVALID: 'TP_CONTRIBUTION_INVALID',
+  /** A contribution whose id a built-in or an earlier module's contribution already has. */
+  CONTRIBUTION_DUPLICATE: 'TP_CONTRIBUTION_DUPLICATE',
   /** No loaded pack provides the service (and it is not marked optional). */
   SERVICE_UNKNOWN: 'TP_SERVICE_UNKNOWN',
   /** A service of a pack the requester lists in neither dependsOn nor optionalDependsOn. */
@@ -28,6 +32,8 @@ export const KernelErrorCodes = {
   SERVICE_DUPLICATE: 'TP_SERVICE_DUPLICATE',
   TOOL_DUPLICATE: 'TP_TOOL_DUPLICATE',
   TOOL_INVALID: 'TP_TOOL_INVALID',
+  /** A tool whose input or output schema does not compile (e.g. `{ type: 'strin' }`). */
+  TOOL_SCHEMA_INVALID: 'TP_TOOL_SCHEMA_INVALID',
   /** A pack migration without a unique id, or naming a table or index not prefixed with the pack id. */
   MIGRATION_INVALID: 'TP_MIGRATION_INVALID',
   /** A pack's query naming a table that is not its own (`<packid>_...`). */

@@ -1,6 +1,7 @@
 /**
  * YAML front matter read and written with the `yaml` library (never patched by regex), so
- * values with colons, quotes or multi-line text survive a round trip.
+ * values with colons, quotes or multi-line text survive a round trip. This is the one reader
+ * of front matter: packs split pages here rather than with a regular expression of their own.
  */
 import { Document, isMap, isScalar, parseDocument, stringify, type YAMLMap } from 'yaml';
 
@@ -9,13 +10,31 @@ export interface FrontMatterSplit {
   data: Record<string, unknown> | null;
   /** Why `data` is null although a front matter block is there. */
   error: string | null;
-  /** The text after the block (the whole text without one). */
+  /** The text after the block (the whole text without one), without a byte-order mark. */
   body: string;
-  /** 1-based line where `body` starts. */
+  /** 1-based line where `body` starts (1 without a block). */
   bodyLine: number;
 }
 
-const BLOCK = /^---[ \t]*\r?\n([\s\S]*?\r?\n)?---[ \t]*(?:\r?\n|$)/;
+/**
+ * The block: `---` alone on the first line, YAML, and a closing `---` or `...` (YAML's
+ * document end, which MkDocs and Pandoc accept) alone on a line; trailing blanks allowed.
+ * Groups: 1 the opening line, 2 its line ending, 3 the YAML (absent when empty), 4 the closing line.
+ */
+const BLOCK = /^(---[ \t]*(\r?\n))([\s\S]*?\r?\n)?((?:---|\.\.\.)[ \t]*(?:\r?\n|$))/;
+
+/**
+ * The mapping a front matter block's YAML holds, or why there is none: the rules (a mapping,
+ * empty is {}) and messages every reader shares, whoever found the block.
+ */
+export function frontMatterData(yaml: string): { data: Record<string, unknown> | null; error: string | null } {
+  const document = parseDocument(yaml);
+  if (document.errors.length > 0) return { data: null, error: `front matter is not valid YAML: ${document.errors[0]!.message.split('\n')[0]}` };
+  const value: unknown = document.toJS();
+  if (value === null || value === undefined) return { data: {}, error: null };
+  if (typeof value !== 'object' || Array.isArray(value)) return { data: null, error: 'front matter is not a mapping of keys to values' };
+  return { data: value as Record<string, unknown>, error: null };
+}
 
 /** Split a page into its front matter and body. */
 export function readFrontMatter(text: string): FrontMatterSplit {
@@ -24,12 +43,7 @@ export function readFrontMatter(text: string): FrontMatterSplit {
   if (!block) return { data: null, error: null, body: source, bodyLine: 1 };
   const body = source.slice(block[0].length);
   const bodyLine = block[0].split('\n').length - (block[0].endsWith('\n') ? 0 : 1);
-  const document = parseDocument(block[1] ?? '');
-  if (document.errors.length > 0) return { data: null, error: `front matter is not valid YAML: ${document.errors[0]!.message.split('\n')[0]}`, body, bodyLine };
-  const value: unknown = document.toJS();
-  if (value === null || value === undefined) return { data: {}, error: null, body, bodyLine };
-  if (typeof value !== 'object' || Array.isArray(value)) return { data: null, error: 'front matter is not a mapping of keys to values', body, bodyLine };
-  return { data: value as Record<string, unknown>, error: null, body, bodyLine };
+  return { ...frontMatterData(block[3] ?? ''), body, bodyLine };
 }
 
 /** A page with `data` as its front matter (none when `data` is empty) followed by `body` as given (so read + write is stable). */
@@ -52,19 +66,17 @@ export function updateFrontMatter(text: string, changes: Record<string, unknown>
   return writeFrontMatter(merged, body);
 }
 
-const DELIMITED = /^(---[ \t]*(\r?\n))([\s\S]*?\r?\n)?(---[ \t]*(?:\r?\n|$))/;
-
 /**
  * The page with `values` set under the top-level mapping `key` (created when absent; other
  * keys under it kept; undefined removes one). Only that key's entry in the YAML is rewritten:
- * the other keys, comments, the delimiters, a BOM and the body stay byte for byte. A page
+ * the other keys, comments, the delimiters (a closing `...` too), a BOM and the body stay byte for byte. A page
  * without front matter gets a block at the top, in the page's line endings. Throws when the
  * front matter is not valid YAML, not a mapping, or `key` holds something other than a mapping.
  */
 export function setFrontMatterIn(text: string, key: string, values: Record<string, unknown>): string {
   const bom = text.startsWith('\uFEFF') ? '\uFEFF' : '';
   const source = text.slice(bom.length);
-  const block = DELIMITED.exec(source);
+  const block = BLOCK.exec(source);
   const eol = block ? block[2]! : /\r\n/.test(/^[^\n]*\n?/.exec(source)![0]) ? '\r\n' : '\n';
   const yaml = block?.[3] ?? '';
   const document = parseDocument(yaml);

@@ -47,6 +47,8 @@ export { parseMarkdown, plainText, TASK_MARKERS } from './markdown.js';
 export type { MarkdownDocument, MarkdownHeading, MarkdownSection, MarkdownTaskItem, MarkdownLink, TaskState, MarkdownRoot, MarkdownNode, MarkdownBlock } from './markdown.js';
 export { createSearchIndex, indexText, removeText, searchText } from './store-search.js';
 export { DIATAXIS_SECTIONS, defineSsgAdapter } from './ssg.js';
+export { SsgAdapterSchema, SsgTraitsSchema } from './ssg-schema.js';
+export { ContributionConflictError, isContributionConflict } from './contribution-errors.js';
 export type { SsgAdapter, SsgAdapterRegistry, SsgTraits, SsgEcosystem, SiteFile, SitePage, WorkflowStep, SsgCommand, DiataxisSection } from './ssg.js';
 export { writeAtomic } from './atomic-write.js';
 export { writeWorkspaceText } from './workspace-write.js';
@@ -56,7 +58,8 @@ export { githubSlug, mkdocsSlug, Slugger, slugsOf, slugStyleOf, editDistance, ne
 export type { SlugStyle } from './slug.js';
 export { readFrontMatter, writeFrontMatter, updateFrontMatter, setFrontMatterIn } from './front-matter.js';
 export type { FrontMatterSplit } from './front-matter.js';
-export { treeSitterParser } from './tree-sitter.js';
+export { treeSitterParser } from './tree-sitter-public.js';
+export type { SyntaxParser, SyntaxTree, SyntaxNode, SyntaxPoint } from './tree-sitter-public.js';
 export { spawnProcess, runProcess, systemBinary, groupAlive, delay } from './process.js';
 export type { ProcessOptions, ProcessResult, GroupProcess, ExitStatus } from './process.js';
 export { childEnv, safePath, isSecretEnvName, TOOLCHAIN_ENV } from './process-env.js';

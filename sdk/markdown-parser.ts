@@ -31,6 +31,11 @@ function disableQuadratic(this: { data(): object }): undefined {
   const data = this.data() as { micromarkExtensions?: unknown[] };
   (data.micromarkExtensions ??= []).push({ disable: { null: PLAIN_DISABLED } });
 }
+/** YAML front matter closed by `---` or by `...` (YAML's document end), as sdk/front-matter.ts reads it. */
+const FRONT_MATTER = [
+  { type: 'yaml', fence: { open: '---', close: '---' } },
+  { type: 'yaml', fence: { open: '---', close: '...' } },
+];
 const processors = new Map<ParseMode, Promise<Parse>>();
 
 function load(mode: ParseMode): Promise<Parse> {
@@ -43,7 +48,7 @@ function load(mode: ParseMode): Promise<Parse> {
         import('remark-gfm'),
         import('remark-frontmatter'),
       ]);
-      const base = unified().use(remarkParse).use(remarkGfm).use(remarkFrontmatter, ['yaml']);
+      const base = unified().use(remarkParse).use(remarkGfm).use(remarkFrontmatter, FRONT_MATTER);
       const frozen = (mode === 'plain' ? base.use(disableQuadratic) : base).freeze();
       return (text: string) => frozen.parse(text) as Root;
     })();

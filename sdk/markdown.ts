@@ -103,10 +103,11 @@ export interface MarkdownDocument {
   sourceOf(nodes: Nodes | readonly Nodes[]): string;
 }
 
-type ParseYaml = (text: string) => unknown;
-let yamlParser: Promise<ParseYaml> | undefined;
+// The front matter reader (and with it `yaml`) loads on the first parse, not at import.
+type FrontMatterData = typeof import('./front-matter.js').frontMatterData;
+let yamlParser: Promise<FrontMatterData> | undefined;
 function loadYaml() {
-  yamlParser ??= import('yaml').then((yaml) => (text: string) => yaml.parse(text) as unknown);
+  yamlParser ??= import('./front-matter.js').then((module) => module.frontMatterData);
   yamlParser.catch(() => (yamlParser = undefined)); // a failed load is retried on the next call
   return yamlParser;
 }
@@ -151,7 +152,7 @@ async function parseBounded(source: string): Promise<ParsedTree> {
 
 /** Parse Markdown into its tree and the parts packs ask for most. */
 export async function parseMarkdown(text: string): Promise<MarkdownDocument> {
-  const [parseYaml, parsed] = await Promise.all([loadYaml(), parseBounded(text.replace(/^\uFEFF/, ''))]);
+  const [frontMatterData, parsed] = await Promise.all([loadYaml(), parseBounded(text.replace(/^\uFEFF/, ''))]);
   const { tree, source, notes } = parsed;
   const sourceOf = (nodes: Nodes | readonly Nodes[]) => {
     const list = (Array.isArray(nodes) ? nodes : [nodes]) as readonly Nodes[];
@@ -166,13 +167,7 @@ export async function parseMarkdown(text: string): Promise<MarkdownDocument> {
   const first = tree.children[0];
   if (first?.type === 'yaml') {
     bodyLine = (first.position?.end.line ?? 0) + 1;
-    try {
-      const value = parseYaml(first.value);
-      if (value && typeof value === 'object' && !Array.isArray(value)) frontMatter = value as Record<string, unknown>;
-      else if (value !== null && value !== undefined) frontMatterError = 'front matter is not a mapping of keys to values';
-    } catch (error) {
-      frontMatterError = `front matter is not valid YAML: ${(error as Error).message.split('\n')[0]}`;
-    }
+    ({ data: frontMatter, error: frontMatterError } = frontMatterData(first.value));
   }
 
   const headings: MarkdownHeading[] = [];

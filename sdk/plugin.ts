@@ -121,11 +121,28 @@ export interface PluginManifest {
   register(env: PluginRegistrationEnv): void;
 }
 
+/**
+ * A module extends one pack (its extension points) and runs as part of it, before the pack's
+ * init. Its metadata is checked like a pack's, before any of its code runs.
+ */
 export interface ModuleManifest {
   readonly $$type: '@toolpack/module';
   /** The pack this module extends. */
   pluginId: string;
+  /** Unique among the pack's modules: lower-case letters, digits and "-" (e.g. "vitepress"). */
   moduleId: string;
+  /** Semantic version of the module, listed by doctor. Optional: doctor shows none. */
+  version?: string;
+  /** Semver range of kernel versions the module works with. Default: whatever the pack it extends accepts. */
+  kernel?: string;
+  description?: string;
+  /**
+   * Packs the module needs besides the one it extends (e.g. "security" for its scanner): loaded
+   * (a built-in one is pulled in) and started before the extended pack; their services are deps of the module's init.
+   */
+  dependsOn?: string[];
+  /** Packs the module works without: started first when loaded; their services are deps wrapped in `optional(ref)`. */
+  optionalDependsOn?: string[];
   register(env: ModuleRegistrationEnv): void;
 }
 

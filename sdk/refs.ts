@@ -3,6 +3,8 @@
  * ask the kernel for a dependency. Identity is the string id, never object
  * identity, so two copies of the SDK (a pack bundling its own) still agree.
  */
+import type { TSchema } from 'typebox';
+
 export interface ServiceRef<T> {
   readonly kind: 'service';
   readonly id: string;
@@ -12,9 +14,21 @@ export interface ServiceRef<T> {
   readonly $type?: T;
 }
 
+/**
+ * An extension point: an object (`T`) whose methods each take one contribution as their
+ * first argument (`adapters.add(adapter)`, `rules.addRule(rule)`). With a `schema`, the kernel
+ * checks every contribution a module makes against it before the method sees it, and fails
+ * start-up (TP_CONTRIBUTION_INVALID) naming the module and the field. A method may return a
+ * function that takes its contribution back: the kernel calls it when the contributing
+ * module fails and is skipped (onFailure: 'skip'), so nothing of a skipped module remains.
+ * A contribution's string `id`, when it has one, is unique per point: a second module adding
+ * the same id fails with TP_CONTRIBUTION_DUPLICATE naming both modules.
+ */
 export interface ExtensionPoint<T> {
   readonly kind: 'extension-point';
   readonly id: string;
+  /** Schema of one contribution (TypeBox; functions as Type.Function, checked as functions). */
+  readonly schema?: TSchema;
   readonly $type?: T;
 }
 
@@ -54,9 +68,12 @@ export function createServiceRef<T>(options: { id: string; scope?: 'root' | 'plu
   return Object.freeze({ kind: 'service', id: options.id, scope: options.scope ?? 'root' });
 }
 
-export function createExtensionPoint<T>(options: { id: string }): ExtensionPoint<T> {
+export function createExtensionPoint<T>(options: { id: string; schema?: TSchema }): ExtensionPoint<T> {
   checkId('Extension point', options.id);
-  return Object.freeze({ kind: 'extension-point', id: options.id });
+  if (options.schema !== undefined && (typeof options.schema !== 'object' || options.schema === null)) {
+    throw new TypeError(`Extension point "${options.id}": schema must be a TypeBox schema of one contribution`);
+  }
+  return Object.freeze({ kind: 'extension-point', id: options.id, ...(options.schema ? { schema: options.schema } : {}) });
 }
 
 /** Mark a dependency as optional: `deps: { memory: optional(memoryRef) }` gives `memory: MemoryService | undefined`. */

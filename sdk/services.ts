@@ -131,8 +131,12 @@ export interface Cache {
  * and never breaks the publisher or the other subscribers.
  */
 export interface Events {
-  /** Deliver `payload` to every subscriber, asynchronously; resolves when all have run (publishers need not wait). */
-  publish<T>(topic: EventTopic<T>, payload: T): Promise<void>;
+  /**
+   * Deliver `payload` to every subscriber, asynchronously. Resolves when all have run, to the ids of the
+   * packs whose subscriber handled it without error (empty when none listens). Await it only when the
+   * call's result depends on the subscribers having run (a record visible to the next call).
+   */
+  publish<T>(topic: EventTopic<T>, payload: T): Promise<string[]>;
   /** Returns a function that unsubscribes. A pack that fails to start loses its subscriptions. */
   subscribe<T>(topic: EventTopic<T>, handler: (payload: T) => void | Promise<void>): () => void;
 }
@@ -217,6 +221,16 @@ export interface PackInfo {
   tools: string[];
   error?: string;
   startupMs?: number;
+  /** The modules extending the pack, in load order. */
+  modules?: ModuleInfo[];
+}
+
+export interface ModuleInfo {
+  id: string;
+  version?: string;
+  /** 'failed': refused or threw; under onFailure 'skip' the pack started without it (`error` says why). */
+  state: 'loaded' | 'disabled' | 'failed';
+  error?: string;
 }
 
 export interface KernelInfo {

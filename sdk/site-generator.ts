@@ -14,17 +14,33 @@ export interface GeneratorDetector {
   detectText?(path: string, text: string): boolean;
 }
 
-export const FALLBACK_GENERATORS: readonly GeneratorDetector[] = [
-  { id: 'mkdocs', markers: ['mkdocs.yml', 'mkdocs.yaml'] },
-  { id: 'docusaurus', markers: ['docusaurus.config.js', 'docusaurus.config.ts', 'docusaurus.config.mjs'] },
-  { id: 'eleventy', markers: ['eleventy.config.mjs', 'eleventy.config.js', 'eleventy.config.cjs', '.eleventy.js'] },
-  {
-    id: 'hugo',
+/**
+ * The built-in generators' markers, in one place: the ssg pack's adapters spread these into their
+ * definitions and FALLBACK_GENERATORS is built from them, so the two cannot drift apart.
+ */
+const BUILTIN_MARKERS = {
+  // Hexo also names its config _config.yml.
+  jekyll: { markers: ['_config.yml', '_config.yaml'], detectText: (_path: string, text: string) => !/^\s*(new_post_name|post_asset_folder|theme_config)\s*:/m.test(text) },
+  hugo: {
     markers: ['hugo.toml', 'hugo.yaml', 'hugo.json', 'config.toml', 'config/_default/hugo.toml', 'config/_default/config.toml'],
-    detectText: (path, text) => !path.endsWith('config.toml') || /^\s*(baseURL|theme|languageCode|contentDir)\s*=/m.test(text),
+    // A config.toml is Hugo's only when it reads as Hugo's (other tools use that name too).
+    detectText: (path: string, text: string) => !path.endsWith('config.toml') || /^\s*(baseURL|theme|languageCode|contentDir)\s*=/m.test(text),
   },
-  { id: 'jekyll', markers: ['_config.yml', '_config.yaml'], detectText: (_path, text) => !/^\s*(new_post_name|post_asset_folder|theme_config)\s*:/m.test(text) },
-];
+  docusaurus: { markers: ['docusaurus.config.js', 'docusaurus.config.ts', 'docusaurus.config.mjs'] },
+  mkdocs: { markers: ['mkdocs.yml', 'mkdocs.yaml'] },
+  eleventy: { markers: ['eleventy.config.mjs', 'eleventy.config.js', 'eleventy.config.cjs', '.eleventy.js'] },
+} satisfies Record<string, Omit<GeneratorDetector, 'id'>>;
+
+export type BuiltinGeneratorId = keyof typeof BUILTIN_MARKERS;
+
+/** One built-in generator's markers and text check, as a fresh copy an adapter definition can own. */
+export function builtinGeneratorMarkers(id: BuiltinGeneratorId): { markers: string[]; detectText?: (path: string, text: string) => boolean } {
+  const { markers, ...rest } = BUILTIN_MARKERS[id] as Omit<GeneratorDetector, 'id'>;
+  return { markers: [...markers], ...rest };
+}
+
+/** Without the ssg pack: the built-in generators, most specific marker names first (a bare _config.yml last). */
+export const FALLBACK_GENERATORS: readonly GeneratorDetector[] = (['mkdocs', 'docusaurus', 'eleventy', 'hugo', 'jekyll'] as const).map((id) => ({ id, ...builtinGeneratorMarkers(id) }));
 
 export interface FoundGenerator {
   id: string;

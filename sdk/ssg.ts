@@ -106,7 +106,10 @@ export interface SsgAdapter {
 /** Type helper: checks an adapter object against the contract. */
 export const defineSsgAdapter = (adapter: SsgAdapter): SsgAdapter => adapter;
 
-/** The extension point's implementation: what contributors call. */
+/**
+ * The extension point's implementation: what contributors call. Each adapter is checked
+ * against SsgAdapterSchema (sdk/ssg-schema.ts) first; the returned function (if any) takes it back.
+ */
 export interface SsgAdapterRegistry {
-  add(adapter: SsgAdapter): void;
+  add(adapter: SsgAdapter): void | (() => void);
 }

@@ -198,11 +198,17 @@ export async function doctor(args: CliArgs): Promise<number> {
       out(`${pack.id}@${pack.version}  ${pack.state}${timing}`);
       if (pack.error) out(`  why: ${pack.error}`);
       if (pack.state === 'dependency') out('  loaded for the packs that depend on it; its tools are hidden');
+      // Modules under the pack they extend: a failed one under onFailure 'skip' left the pack running without it.
+      for (const module of pack.modules ?? []) {
+        out(`  module ${module.id}${module.version ? `@${module.version}` : ''}  ${module.state}`);
+        if (module.error) out(`    why: ${module.error}`);
+      }
       if (pack.tools.length) out(`  tools: ${pack.tools.join(', ')}`);
     }
     out('');
     out(`${kernel.registry.exposed().length} tools exposed`);
-    return kernel.packInfo().some((p) => p.state === 'failed') || !store.answers ? 1 : 0;
+    const failed = kernel.packInfo().some((p) => p.state === 'failed' || p.modules?.some((m) => m.state === 'failed'));
+    return failed || !store.answers ? 1 : 0;
   } finally {
     await kernel.stop();
   }

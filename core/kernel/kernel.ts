@@ -8,7 +8,7 @@ import { resolve } from 'node:path';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import type { DepsSpec } from '../../sdk/refs.js';
 import type { InitSpec, ModuleManifest, PluginManifest, ResultMiddleware } from '../../sdk/plugin.js';
-import { coreServices, type KernelInfo, type Logger, type PackInfo, type Store } from '../../sdk/services.js';
+import { coreServices, type KernelInfo, type Logger, type ModuleInfo, type PackInfo, type Store } from '../../sdk/services.js';
 import type { LoadedConfig } from '../config/load.js';
 import { KernelError, KernelErrorCodes, messageOf } from '../errors.js';
 import { createAi } from '../services/ai.js';
@@ -26,6 +26,8 @@ import { invokeTool, type CallEnvironment, type ToolRuntime } from '../tools/inv
 import { passesFilter } from '../tools/name-filter.js';
 import { ToolRegistry } from '../tools/registry.js';
 import { KERNEL_VERSION } from '../version.js';
+import { moduleLabel } from '../plugins/manifest-check.js';
+import { ContributionLedger, type Contributor } from './extension-contributions.js';
 import { checkPackMigrations } from './pack-migrations.js';
 import { planPacks, type PlannedPack } from './pack-plan.js';
 import { validatePackOptions } from './pack-options.js';
@@ -56,7 +58,8 @@ export interface KernelOptions {
 
 interface PackInits {
   pack?: InitSpec<DepsSpec>;
-  modules: Array<{ id: string; spec: InitSpec<DepsSpec> }>;
+  /** `manifest`/`info`: absent for the `extensions` option's contributions, which run as modules too. */
+  modules: Array<{ id: string; spec: InitSpec<DepsSpec>; contributor: Contributor; manifest?: ModuleManifest; info?: ModuleInfo }>;
   factories: Array<{ deps: DepsSpec; requester: Requester }>;
 }
 
@@ -79,6 +82,8 @@ export class Kernel {
   readonly logger: Logger;
   readonly configFile: string | null;
   private readonly container = new ServiceContainer();
+  /** Checks what modules contribute to extension points, and takes a skipped module's contributions back. */
+  private readonly contributions = new ContributionLedger();
   private readonly middleware: ResultMiddleware[] = [];
   /** The 'mask' stage: after every ordinary middleware, so nothing added later escapes it. */
   private readonly maskMiddleware: ResultMiddleware[] = [];
@@ -184,7 +189,8 @@ export class Kernel {
     // Options are validated (defaults applied) before any pack code runs.
     for (const planned of plan.packs) {
       planned.options = validatePackOptions(planned.manifest, planned.options, origin);
-      this.packs.push({ planned, info: { id: planned.manifest.id, version: planned.manifest.version, state: planned.exposed ? 'loaded' : 'dependency', tools: [] } });
+      const modules = planned.modules.map((m): ModuleInfo => ({ id: m.moduleId, ...(m.version ? { version: m.version } : {}), state: 'loaded' }));
+      this.packs.push({ planned, info: { id: planned.manifest.id, version: planned.manifest.version, state: planned.exposed ? 'loaded' : 'dependency', tools: [], modules } });
     }
 
     const inits = new Map<string, PackInits>();
@@ -198,7 +204,10 @@ export class Kernel {
       const migrationIds = new Set<string>();
       planned.manifest.register({
         options: coreServices.config,
-        registerExtensionPoint: (point, impl) => this.container.registerExtensionPoint(point.id, id, impl),
+        registerExtensionPoint: (point, impl) => {
+          this.container.registerExtensionPoint(point.id, id, impl);
+          this.contributions.registerPoint(point.id, point.schema);
+        },
         provideService: ({ service, deps, factory }) => {
           const requester = { pack: id, declared, label: `Service "${service.id}" of pack "${id}"` };
           entry.factories.push({ deps, requester });
@@ -230,8 +239,10 @@ export class Kernel {
           entry.pack = spec as InitSpec<DepsSpec>;
         },
       });
-      for (const module of planned.modules) {
-        module.register({ registerInit: (spec) => entry.modules.push({ id: module.moduleId, spec: spec as InitSpec<DepsSpec> }) });
+      for (const [at, module] of planned.modules.entries()) {
+        const contributor = { label: moduleLabel(module), module: module.moduleId, pack: id };
+        const info = this.packs.find((p) => p.planned === planned)!.info.modules![at];
+        module.register({ registerInit: (spec) => entry.modules.push({ id: module.moduleId, spec: spec as InitSpec<DepsSpec>, contributor, manifest: module, info }) });
       }
     }
     this.addExtensionContributions(inits);
@@ -244,13 +255,18 @@ export class Kernel {
       try {
         const brokenDep = (manifest.dependsOn ?? []).find((d) => failed.has(d));
         if (brokenDep) throw new Error(`its dependency "${brokenDep}" failed to start`);
-        await withTimeout(this.initPack(pack, inits.get(manifest.id)!), settings?.initTimeoutMs ?? DEFAULT_INIT_TIMEOUT_MS, () =>
+        await withTimeout(this.initPack(pack, inits.get(manifest.id)!, failed), settings?.initTimeoutMs ?? DEFAULT_INIT_TIMEOUT_MS, () =>
           new KernelError(KernelErrorCodes.PLUGIN_INIT_TIMEOUT, `Pack "${manifest.id}" did not finish its init within ${settings?.initTimeoutMs ?? DEFAULT_INIT_TIMEOUT_MS} ms`, { pack: manifest.id }),
         );
       } catch (error) {
         failed.add(manifest.id);
         pack.info.state = 'failed';
         pack.info.error = messageOf(error);
+        for (const module of pack.info.modules ?? []) {
+          if (module.state === 'failed') continue;
+          module.state = 'failed';
+          module.error = `its pack "${manifest.id}" failed to start`;
+        }
         if ((settings?.onFailure ?? 'abort') === 'abort' || (error instanceof KernelError && error.code === KernelErrorCodes.TOOL_DUPLICATE)) {
           if (error instanceof KernelError) throw error;
           throw new KernelError(KernelErrorCodes.PLUGIN_INIT_FAILED, `Pack "${manifest.id}" failed to start: ${messageOf(error)}`, { pack: manifest.id }, { cause: error });
@@ -273,7 +289,9 @@ export class Kernel {
       if (!entry) {
         throw new KernelError(KernelErrorCodes.SERVICE_UNKNOWN, `Extension contribution ${index + 1}: no loaded pack registers extension point "${point.id}"`, { ref: point.id });
       }
-      entry.modules.push({ id: `extension-contribution-${index + 1}`, spec: { deps: { point }, init: ({ point: impl }) => contribute(impl) } });
+      const moduleId = `extension-contribution-${index + 1}`;
+      const contributor = { label: `Extension contribution ${index + 1} (extends ${owner})`, module: moduleId, pack: owner! };
+      entry.modules.push({ id: moduleId, contributor, spec: { deps: { point }, init: ({ point: impl }) => contribute(impl) } });
     }
   }
 
@@ -290,15 +308,13 @@ export class Kernel {
     this.events.withdraw(packId);
   }
 
-  private async initPack(pack: PackRuntime, inits: PackInits): Promise<void> {
+  private async initPack(pack: PackRuntime, inits: PackInits, failed: ReadonlySet<string>): Promise<void> {
     const { manifest, exposed } = pack.planned;
     const id = manifest.id;
     const declared = declaredDepsOf(manifest);
     // The pack's service factories run at first use; check their deps now, so a bad one fails this pack's start.
     for (const factory of inits.factories) this.container.check(factory.deps, factory.requester);
-    for (const module of inits.modules) {
-      await module.spec.init(await this.container.resolve(module.spec.deps, { pack: id, declared, label: `Module "${module.id}" of pack "${id}"` }));
-    }
+    for (const module of inits.modules) await this.initModule(id, declared, module, failed);
     if (!inits.pack) return;
     const result = (await inits.pack.init(await this.container.resolve(inits.pack.deps, { pack: id, declared, label: `Pack "${id}"` }))) ?? {};
     // An init that finished after its timeout belongs to a pack already failed (and skipped): register nothing.
@@ -317,6 +333,36 @@ export class Kernel {
         passesFilter(tool.name, config.tools) &&
         passesFilter(tool.name, presetFilter);
       this.registry.add(tool, id, visible);
+    }
+  }
+
+  /**
+   * A module runs as part of its pack, with the pack's dependencies and its own. When it fails,
+   * the pack fails too, unless the pack's onFailure is 'skip': then the module's contributions
+   * are taken back and the pack starts without it (doctor and the log say why).
+   */
+  private async initModule(packId: string, packDeclared: ReturnType<typeof declaredDepsOf>, module: PackInits['modules'][number], failed: ReadonlySet<string>): Promise<void> {
+    const own = module.manifest ? declaredDepsOf({ id: packId, dependsOn: module.manifest.dependsOn, optionalDependsOn: module.manifest.optionalDependsOn }) : new Map();
+    const declared = new Map(packDeclared);
+    for (const [dep, how] of own) if (declared.get(dep) !== 'required') declared.set(dep, how);
+    const undo: Array<() => void> = [];
+    try {
+      const brokenDep = (module.manifest?.dependsOn ?? []).find((d) => failed.has(d));
+      if (brokenDep) throw new Error(`its dependency "${brokenDep}" failed to start`);
+      const resolved = await this.container.resolve(module.spec.deps, { pack: packId, declared, label: module.contributor.label });
+      await module.spec.init(await this.contributions.wrap(module.spec.deps, resolved, module.contributor, undo));
+    } catch (error) {
+      for (const takeBack of undo.reverse()) takeBack();
+      const failure =
+        error instanceof KernelError
+          ? error
+          : new KernelError(KernelErrorCodes.PLUGIN_INIT_FAILED, `${module.contributor.label} failed to start: ${messageOf(error)}`, { pack: packId, module: module.id }, { cause: error });
+      if (module.info) {
+        module.info.state = 'failed';
+        module.info.error = failure.message;
+      }
+      if (this.options.loaded.config.packs?.[packId]?.onFailure !== 'skip') throw failure;
+      this.logger.warn({ pack: packId, module: module.id, code: failure.code, err: failure.message }, 'module failed to start and was skipped (onFailure: skip)');
     }
   }
 

@@ -9,7 +9,10 @@ import { coreServices } from '../../sdk/services.js';
 import { KernelError, KernelErrorCodes } from '../errors.js';
 
 export type ServiceOverride = readonly [service: ServiceRef<any>, implementation: unknown];
-/** Run with the extension point's implementation before the owning pack's init, after its modules. */
+/**
+ * Run with the extension point's implementation before the owning pack's init, after its modules;
+ * what it contributes is checked against the point's schema as a module's contributions are.
+ */
 export type ExtensionContribution = readonly [point: ExtensionPoint<any>, contribute: (impl: any) => void | Promise<void>];
 
 const REPLACEABLE = [coreServices.workspace, coreServices.cache, coreServices.resources, coreServices.git, coreServices.events, coreServices.ai, coreServices.confirm].map((r) => r.id);

@@ -39,11 +39,16 @@ export function createEventBus(loggerFor: (packId: string) => Logger): EventBus 
           const runs = [...(subscriptions.get(topic.id) ?? [])].map((subscription) =>
             Promise.resolve()
               .then(() => subscription.handler(payload))
-              .catch((error: unknown) =>
-                loggerFor(subscription.pack).warn({ topic: topic.id, publisher: pack, err: messageOf(error) }, 'event subscriber failed'),
+              .then(
+                () => subscription.pack,
+                (error: unknown) => {
+                  loggerFor(subscription.pack).warn({ topic: topic.id, publisher: pack, err: messageOf(error) }, 'event subscriber failed');
+                  return undefined;
+                },
               ),
           );
-          return Promise.all(runs).then(() => undefined);
+          // The packs that handled it, each once (a pack may subscribe twice), for a publisher that reports who recorded.
+          return Promise.all(runs).then((packs) => [...new Set(packs.filter((p): p is string => p !== undefined))]);
         },
         subscribe(topic, handler) {
           checkTopic(topic, pack, 'subscribe');

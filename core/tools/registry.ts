@@ -1,10 +1,10 @@
 /**
  * The merged tool list. Every pack's tools go in (hidden ones too, so a
  * duplicate name is caught however the config filters); each tool's schemas
- * are compiled once here.
+ * are compiled once here, as it registers, so a bad schema fails start-up.
  */
 import type { AnyToolDefinition } from '../../sdk/tool.js';
-import { KernelError, KernelErrorCodes } from '../errors.js';
+import { KernelError, KernelErrorCodes, messageOf } from '../errors.js';
 import { compileSchema, type CompiledSchema } from './schema-validator.js';
 import { ERROR_ENVELOPE_SCHEMA } from './error-envelope.js';
 import { fitOutputSchemas, toolsListBudget } from './listed-schema.js';
@@ -13,24 +13,33 @@ export interface RegisteredTool {
   definition: AnyToolDefinition;
   packId: string;
   exposed: boolean;
-  /** Compiled at the tool's first call: compiling every schema at start-up would grow with the tool count. */
+  /** Compiled when the tool registers (ahead of time for the built-in packs: schema-validator.ts). */
   readonly input: CompiledSchema<Record<string, unknown>>;
   readonly output: CompiledSchema<Record<string, unknown>>;
 }
 
+function compileToolSchema(definition: AnyToolDefinition, packId: string, which: 'input' | 'output'): CompiledSchema<Record<string, unknown>> {
+  try {
+    return which === 'input'
+      ? compileSchema(plain(definition.input), { noun: 'parameter' })
+      : compileSchema(plain(definition.output), { defaults: false, noun: 'result field' });
+  } catch (error) {
+    throw new KernelError(
+      KernelErrorCodes.TOOL_SCHEMA_INVALID,
+      `Tool "${definition.name}" of pack "${packId}": its ${which} schema is not a valid JSON Schema: ${messageOf(error)}`,
+      { pack: packId, tool: definition.name, schema: which },
+      { cause: error },
+    );
+  }
+}
+
 function registeredTool(definition: AnyToolDefinition, packId: string, exposed: boolean): RegisteredTool {
-  let input: CompiledSchema<Record<string, unknown>> | undefined;
-  let output: CompiledSchema<Record<string, unknown>> | undefined;
   return {
     definition,
     packId,
     exposed,
-    get input() {
-      return (input ??= compileSchema(plain(definition.input), { noun: 'parameter' }));
-    },
-    get output() {
-      return (output ??= compileSchema(plain(definition.output), { defaults: false, noun: 'result field' }));
-    },
+    input: compileToolSchema(definition, packId, 'input'),
+    output: compileToolSchema(definition, packId, 'output'),
   };
 }
 
@@ -55,7 +64,7 @@ function checkDefinition(tool: AnyToolDefinition, packId: string): void {
   if (!tool || tool.$$type !== '@toolpack/tool') fail('is not a defineTool(...) result');
   if (typeof tool.handler !== 'function') fail('has no handler');
   if (tool.confirm !== undefined && typeof tool.confirm !== 'function') fail('confirm must be a function of the input returning a confirmation request or undefined');
-  if (typeof tool.description !== 'string' || tool.description.trim().length < 10) fail('needs a description of at least one sentence');
+  if (typeof tool.description !== 'string' || tool.description.trim().length < 10) fail(`needs a description of at least 10 characters (not counting surrounding spaces) telling a model when to use it; got ${JSON.stringify(tool.description)}`);
   if ((tool.input as { type?: unknown })?.type !== 'object') fail('input schema must be an object schema');
   if ((tool.output as { type?: unknown })?.type !== 'object') fail('output schema must be an object schema');
 }

@@ -1,13 +1,15 @@
 /**
- * One ajv instance for every schema the kernel checks (tool inputs and outputs,
+ * One ajv configuration for every schema the kernel checks (tool inputs and outputs,
  * the config, pack options), and the translation of ajv's errors into messages
  * a person or a model can act on: the parameter's path and what was expected.
+ *
+ * A schema is compiled when it is given (a tool's when the tool registers), so an
+ * invalid one fails start-up, not a call. The build compiles the built-in ones ahead
+ * of time (precompiled-schemas.ts); ajv itself loads only for a schema it did not see.
  */
-import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
-import addFormatsModule from 'ajv-formats';
-
-// ajv-formats is CommonJS; its default export arrives wrapped under NodeNext.
-const addFormats = ((addFormatsModule as unknown as { default?: unknown }).default ?? addFormatsModule) as (ajv: Ajv) => Ajv;
+import { createRequire } from 'node:module';
+import type { Ajv, ErrorObject, ValidateFunction } from 'ajv';
+import { precompiledValidator, schemaKey } from './precompiled-schemas.js';
 
 export interface SchemaIssue {
   /** Dotted path of the offending value ("" for the object itself). */
@@ -24,25 +26,63 @@ export interface CheckResult<T> {
   issues: SchemaIssue[];
 }
 
+/** The options every validator is built with, here and by the build (core/cli/build-validators.mjs). */
+export const AJV_OPTIONS = { allErrors: true, strict: false, coerceTypes: false } as const;
+
+// Loaded on demand and unbundled: most start-ups never need the compiler (about 200 KB of code).
+const load = createRequire(import.meta.url);
+const compilers: { withDefaults?: Ajv; asIs?: Ajv } = {};
+
 function createAjv(useDefaults: boolean): Ajv {
-  const ajv = new Ajv({ allErrors: true, useDefaults, strict: false, coerceTypes: false });
-  addFormats(ajv);
+  const { Ajv: AjvClass } = load('ajv') as typeof import('ajv');
+  const formats = load('ajv-formats') as { default?: (ajv: Ajv) => Ajv } & ((ajv: Ajv) => Ajv);
+  const ajv = new AjvClass({ ...AJV_OPTIONS, useDefaults });
+  (formats.default ?? formats)(ajv);
   return ajv;
 }
 
-const withDefaults = createAjv(true);
-const asIs = createAjv(false);
+const compiler = (defaults: boolean): Ajv =>
+  defaults ? (compilers.withDefaults ??= createAjv(true)) : (compilers.asIs ??= createAjv(false));
+
+// Compiled once per process, whoever asks (kernels started again in one process, e.g. tests).
+const compiled = new Map<string, () => ValidateFunction>();
+let recording: Map<string, { schema: object; defaults: boolean }> | undefined;
+
+/** Build time: collect every schema compiled from now on, for ahead-of-time compilation. */
+export function recordCompiledSchemas(): Map<string, { schema: object; defaults: boolean }> {
+  return (recording ??= new Map());
+}
 
 export interface CompiledSchema<T = unknown> {
   /** Validates (mutating `value` to fill defaults when compiled with defaults). */
   check(value: unknown): CheckResult<T>;
 }
 
-/** `noun` names what is checked in messages: "parameter" for tool input, "key" for config. */
+/**
+ * `noun` names what is checked in messages: "parameter" for tool input, "key" for config.
+ * Throws ajv's error for an invalid schema; callers say whose schema it is.
+ */
 export function compileSchema<T = unknown>(schema: object, options: { defaults?: boolean; noun?: string } = {}): CompiledSchema<T> {
-  const validate: ValidateFunction = (options.defaults === false ? asIs : withDefaults).compile(schema);
+  const defaults = options.defaults !== false;
+  const json = JSON.stringify(schema);
+  const key = schemaKey(json, defaults);
+  recording?.set(key, { schema: JSON.parse(json) as object, defaults });
+  let get = compiled.get(key);
+  if (!get) {
+    const ahead = precompiledValidator(key);
+    if (ahead) {
+      let fn: ValidateFunction | undefined;
+      get = () => (fn ??= ahead());
+    } else {
+      const fn = compiler(defaults).compile(schema);
+      get = () => fn;
+    }
+    compiled.set(key, get);
+  }
+  const validator = get;
   return {
     check(value: unknown) {
+      const validate = validator();
       const ok = validate(value) as boolean;
       return { ok, value: value as T, issues: ok ? [] : describeIssues(validate.errors ?? [], value, options.noun) };
     },

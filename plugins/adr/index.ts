@@ -3,8 +3,7 @@
  * service (`adr.catalog`), the progress service (`adr.progress`) and seven
  * tools that find, write, suggest and track ADRs, computed from the project's files.
  */
-import { coreServices, definePlugin, optional } from '../../sdk/index.js';
-import { memoryRecorderRef } from '../memory/api.js';
+import { coreServices, definePlugin } from '../../sdk/index.js';
 import { KERNEL_RANGE } from '../kernel-range.js';
 import { projectDecisionsRef, projectScannerRef } from '../project/api.js';
 import { adrCatalogRef, adrProgressRef, adrSuggestionsRef } from './api.js';
@@ -30,8 +29,6 @@ export default definePlugin({
   version: '0.1.0',
   kernel: KERNEL_RANGE,
   dependsOn: ['project'],
-  // ADRs are remembered when the memory pack is loaded; without it nothing changes.
-  optionalDependsOn: ['memory'],
   description: 'Architecture decision records: discover, generate from decisions and PRDs, suggest, turn into TODO tasks, track progress.',
   register(env) {
     env.registerMigrations(ADR_MIGRATIONS);
@@ -60,7 +57,6 @@ export default definePlugin({
         store: coreServices.store,
         events: coreServices.events,
         logger: coreServices.logger,
-        memory: optional(memoryRecorderRef),
       },
       init({ decisions, ...deps }) {
         const all = { ...deps, catalog, tasks: createTaskStore(deps.store) };

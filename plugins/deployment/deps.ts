@@ -1,7 +1,7 @@
 /** What the deployment pack's tools are built with; per-call services (workspace, confirm, progress) come in the tool context. */
-import type { Git, Logger } from '../../sdk/index.js';
+import type { Events, Git, Logger } from '../../sdk/index.js';
 import type { AdrCatalogService } from '../adr/api.js';
-import type { DeploymentHistory, MemoryRecorder } from '../memory/api.js';
+import type { DeploymentHistory } from '../memory/api.js';
 import type { ProjectScanner } from '../project/api.js';
 import type { SecurityScanner } from '../security/api.js';
 
@@ -15,7 +15,8 @@ export interface DeploymentDeps {
   /** simple-git bound to a folder of the workspace, hardened (sdk/git.ts). */
   git: Git;
   logger: Logger;
-  /** The memory pack, when loaded: recorded deployments to read, and where pushes are recorded. */
-  memory?: MemoryRecorder | undefined;
+  /** Pushes are published here (events.ts); the memory pack, when loaded, records them. */
+  events: Events;
+  /** The memory pack's recorded deployments, when it is loaded. */
   deployments?: DeploymentHistory | undefined;
 }

@@ -7,7 +7,7 @@
 import { coreServices, definePlugin, optional } from '../../sdk/index.js';
 import { adrCatalogRef } from '../adr/api.js';
 import { KERNEL_RANGE } from '../kernel-range.js';
-import { deploymentHistoryRef, memoryRecorderRef } from '../memory/api.js';
+import { deploymentHistoryRef } from '../memory/api.js';
 import { projectScannerRef } from '../project/api.js';
 import { securityScannerRef } from '../security/api.js';
 import type { DeploymentDeps } from './deps.js';
@@ -30,7 +30,7 @@ export default definePlugin({
         security: securityScannerRef,
         git: coreServices.git,
         logger: coreServices.logger,
-        memory: optional(memoryRecorderRef),
+        events: coreServices.events,
         deployments: optional(deploymentHistoryRef),
       },
       init(services) {

@@ -1,6 +1,5 @@
 /** What the docs pack's tools are built with; per-call services (workspace, resources, progress) come in the tool context. */
-import type { HttpClient, Logger, Resources } from '../../sdk/index.js';
-import type { MemoryRecorder } from '../memory/api.js';
+import type { Events, HttpClient, Logger, Resources } from '../../sdk/index.js';
 import type { ProjectScanner } from '../project/api.js';
 import type { SsgAdapters } from '../ssg/api.js';
 
@@ -10,8 +9,8 @@ export interface DocsDeps {
   resources?: Resources | undefined;
   /** The ssg pack's adapters when it is loaded: page file formats and output paths per generator. */
   adapters?: SsgAdapters | undefined;
-  /** The memory pack's recorder when it is loaded: documentation work is remembered there. */
-  memory?: MemoryRecorder | undefined;
+  /** Documentation work is published here (events.ts); the memory pack, when loaded, records it. */
+  events: Events;
   logger: Logger;
   /** The kernel's HTTP client (coreServices.http): the only way external links are fetched. */
   http: HttpClient;

@@ -6,7 +6,6 @@
  */
 import { coreServices, definePlugin, optional } from '../../sdk/index.js';
 import { KERNEL_RANGE } from '../kernel-range.js';
-import { memoryRecorderRef } from '../memory/api.js';
 import { projectScannerRef } from '../project/api.js';
 import { ssgAdaptersRef } from '../ssg/api.js';
 import type { DocsDeps } from './deps.js';
@@ -22,8 +21,8 @@ export default definePlugin({
   version: '0.1.0',
   kernel: KERNEL_RANGE,
   dependsOn: ['project'],
-  // Generator-specific page formats and anchors with the ssg pack; documentation work remembered with memory.
-  optionalDependsOn: ['ssg', 'memory'],
+  // Generator-specific page formats and anchors with the ssg pack.
+  optionalDependsOn: ['ssg'],
   description: 'Documentation: populate and update Diataxis pages from the project, detect gaps, validate structure and content, check links.',
   register(env) {
     env.registerInit({
@@ -32,7 +31,7 @@ export default definePlugin({
         logger: coreServices.logger,
         http: coreServices.http,
         adapters: optional(ssgAdaptersRef),
-        memory: optional(memoryRecorderRef),
+        events: coreServices.events,
       },
       init(services) {
         const deps: DocsDeps = services;

@@ -5,7 +5,6 @@
  */
 import { coreServices, definePlugin, optional } from '../../sdk/index.js';
 import { KERNEL_RANGE } from '../kernel-range.js';
-import { memoryRecorderRef } from '../memory/api.js';
 import { ssgAdaptersRef } from '../ssg/api.js';
 import type { FreshnessDeps } from './deps.js';
 import { manageSitemapTool } from './tools/manage-sitemap.js';
@@ -16,14 +15,14 @@ export default definePlugin({
   id: 'freshness',
   version: '0.1.0',
   kernel: KERNEL_RANGE,
-  // Tracking events remembered with memory; generator permalink rules from the ssg pack's adapters.
-  optionalDependsOn: ['memory', 'ssg'],
+  // Generator permalink rules from the ssg pack's adapters.
+  optionalDependsOn: ['ssg'],
   description: 'Documentation freshness from front matter and git history, and sitemap.xml generation and validation.',
   register(env) {
     env.registerInit({
       deps: {
         logger: coreServices.logger,
-        memory: optional(memoryRecorderRef),
+        events: coreServices.events,
         adapters: optional(ssgAdaptersRef),
       },
       init(services) {

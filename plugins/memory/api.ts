@@ -1,15 +1,11 @@
 /**
- * The memory pack's public surface (`toolpack/packs/memory`): the recorder other
- * packs write what they learn into, and the shapes of what they record. A pack
- * that records lists 'memory' in `optionalDependsOn` and asks for
- * `optional(memoryRecorderRef)`: with the memory pack disabled it gets
- * `undefined` and works the same, recording nothing.
- *
- *   deps: { memory: optional(memoryRecorderRef) }
- *   ...
- *   await memory?.recordAnalysis({ ... });
- *
- * Recording never fails the caller's tool: the recorder logs and swallows its own errors.
+ * The memory pack's public surface (`toolpack/packs/memory`): the shapes of what
+ * it records, and read access to preferences and recorded deployments. Packs do
+ * not write into memory: they publish typed events declared in their own api.ts
+ * (e.g. the project pack's `analysisCompletedTopic`), and the memory pack, when
+ * loaded, subscribes and records them (subscriptions.ts). Without it the events
+ * go unheard and every pack works the same. A failed recording is logged, never
+ * thrown back at the publisher.
  */
 import { createServiceRef } from '../../sdk/index.js';
 
@@ -128,20 +124,6 @@ export interface FreshnessRecord extends RecordBase {
 export interface InteractionRecord extends RecordBase {
   summary: string;
 }
-
-/** What other packs record into (`memory.recorder`). */
-export interface MemoryRecorder {
-  recordAnalysis(record: AnalysisRecord): Promise<void>;
-  recordRecommendation(record: RecommendationRecord): Promise<void>;
-  recordConfiguration(record: ConfigurationRecord): Promise<void>;
-  recordDeployment(record: DeploymentRecord): Promise<void>;
-  recordDocumentation(record: DocumentationRecord): Promise<void>;
-  recordAdr(record: AdrRecord): Promise<void>;
-  recordFreshness(record: FreshnessRecord): Promise<void>;
-  recordInteraction(record: InteractionRecord): Promise<void>;
-}
-
-export const memoryRecorderRef = createServiceRef<MemoryRecorder>({ id: 'memory.recorder' });
 
 /** Preferences (seed: the Preferences object of manage_preferences). */
 export interface Preferences {

@@ -1,19 +1,20 @@
 /**
  * The memory pack: a knowledge graph of what the other packs learned (analyses,
  * recommendations, configurations, deployments, ADRs...) kept in the store,
- * searchable in full text. Other packs record through `memory.recorder`
- * (optionally: they work the same without this pack); seven tools recall,
+ * searchable in full text. It learns by subscribing to the events other packs
+ * publish (subscriptions.ts; they work the same without this pack); seven tools recall,
  * compare, export and clean it, and keep each user's preferences.
  */
 import { coreServices, definePlugin } from '../../sdk/index.js';
 import { KERNEL_RANGE } from '../kernel-range.js';
-import { deploymentHistoryRef, memoryRecorderRef, preferenceReaderRef } from './api.js';
+import { deploymentHistoryRef, preferenceReaderRef } from './api.js';
 import { createPreferenceStore } from './analytics/preferences.js';
 import type { MemoryDeps } from './deps.js';
 import { createDeploymentHistory } from './graph/deployment-history.js';
 import { createRecorder } from './graph/recorder.js';
 import { MEMORY_RESOURCE_KIND } from './graph/resource.js';
 import { MEMORY_MIGRATIONS, type MemoryTables } from './store-schema.js';
+import { subscribeRecorder } from './subscriptions.js';
 import { analyzeDeploymentsTool } from './tools/analyze-deployments.js';
 import { managePreferencesTool } from './tools/manage-preferences.js';
 import { memoryCleanupTool } from './tools/memory-cleanup.js';
@@ -22,7 +23,7 @@ import { memoryInsightsTool } from './tools/memory-insights.js';
 import { memoryRecallTool } from './tools/memory-recall.js';
 import { memorySimilarTool } from './tools/memory-similar.js';
 
-// The pack's public surface (recorder, preference reader, record types) is api.ts: `toolpack/packs/memory`.
+// The pack's public surface (record types, preference and deployment readers) is api.ts: `toolpack/packs/memory`.
 export * from './api.js';
 
 export default definePlugin({
@@ -38,21 +39,17 @@ export default definePlugin({
       description: 'One remembered record (an analysis, recommendation, deployment...) in full, as memory_recall links it.',
       retention: { maxAgeMs: 7 * 24 * 60 * 60 * 1000, maxEntries: 1000 },
     });
-    const deps = { store: coreServices.store, logger: coreServices.logger };
-    env.provideService({
-      service: memoryRecorderRef,
-      deps,
-      factory: ({ store, logger }) => createRecorder(store.typed<MemoryTables>(), logger),
-    });
     env.provideService({ service: preferenceReaderRef, deps: { store: coreServices.store }, factory: ({ store }) => createPreferenceStore(store.typed<MemoryTables>()) });
     env.provideService({ service: deploymentHistoryRef, deps: { store: coreServices.store }, factory: ({ store }) => createDeploymentHistory(store.typed<MemoryTables>()) });
     env.registerInit({
-      deps,
-      init({ store, logger }) {
+      deps: { store: coreServices.store, logger: coreServices.logger, events: coreServices.events },
+      init({ store, logger, events }) {
         // Built like the services above: both are stateless over the store, so a second instance is equivalent.
         const typed = store.typed<MemoryTables>();
         const all: MemoryDeps = { store: typed, logger, recorder: createRecorder(typed, logger), preferences: createPreferenceStore(typed) };
+        const unsubscribe = subscribeRecorder(events, all.recorder);
         return {
+          dispose: unsubscribe,
           tools: [
             memoryRecallTool(all),
             memoryInsightsTool(all),

@@ -11,6 +11,9 @@ export type * from './scanner/types.js';
 export { ConversationContext, ProjectPath } from './schemas.js';
 export { ConversationUse, conversationFocus, conversationUse, focusFirst, NOT_USED, type ConversationFocus, type ConversationUseValue } from './conversation.js';
 export * from './events.js';
+// The one reader of stored analyses (analysisId in every form), and the Analysis type it returns.
+export { analysisIdOf, readStoredAnalysis, type StoredAnalysis } from './analysis-reader.js';
+export type { Analysis } from './repository/analysis.js';
 
 export interface ScanResult {
   scan: ProjectScan;
@@ -109,3 +112,12 @@ export interface ProjectImports {
 export const projectImportsRef = createServiceRef<ProjectImports>({ id: 'project.imports' });
 
 export const projectDecisionsRef = createServiceRef<ProjectDecisions>({ id: 'project.decisions' });
+
+// --- Technology catalogue (issue 24 item 6) ---------------------------------
+// One table of technologies for every pack: what a scan detects, how prose names a technology, the
+// packages that bring it in, what it competes with. Pure data and functions: no service needed.
+export {
+  technologies, technologyById, technologyByName, detectableTechnologies, namesWithRole, ruleTechnologies, competingGroups, servicesByPort, testRunners,
+  type TechnologyEntry, type CompetingGroupInfo, type PackagePatterns, type EcosystemGroup, type Role, type TestRunner,
+} from './technologies/index.js';
+// --- end technology catalogue -------------------------------------------------

@@ -1,6 +1,5 @@
 /** What the project pack's tools are built with; the per-call services (workspace, ai, resources) come in the tool context. */
 import type { Cache, Events, Git, Logger, Store } from '../../sdk/index.js';
-import type { MemoryRecorder } from '../memory/api.js';
 import type { ProjectDecisions, ProjectScanner } from './api.js';
 
 export interface ProjectToolDeps {
@@ -10,8 +9,7 @@ export interface ProjectToolDeps {
   git: Git;
   cache: Cache;
   store: Store;
+  /** Analyses are published here (events.ts); the memory pack, when loaded, records them. */
   events: Events;
   logger: Logger;
-  /** The memory pack's recorder when it is loaded: analyses are remembered there. */
-  memory?: MemoryRecorder;
 }

@@ -1,8 +1,21 @@
 /**
  * The project pack's event topics, part of its public surface (re-exported by
- * its api.ts): packs that learn from analyses (memory) subscribe to them.
+ * its api.ts): packs that learn from analyses (memory) subscribe to them. The
+ * pack publishes whether or not anyone listens; it never calls a recorder.
  */
 import { createEventTopic } from '../../sdk/index.js';
+
+/** What a project is made of, as memory_similar compares projects: bounded, taken from the scan. */
+export interface AnalysisFeatures {
+  /** Language -> bytes of the product's code (data and documentation formats left out). */
+  languages: Record<string, number>;
+  frameworks: string[];
+  /** Package names the project depends on, runtime first (at most 200). */
+  dependencies: string[];
+  totalFiles: number;
+  /** Databases, messaging, testing tools seen. */
+  technologies: string[];
+}
 
 /** analyze_repository stored an Analysis (the object later tools take as `analysisId`). */
 export interface AnalysisCompletedEvent {
@@ -18,6 +31,9 @@ export interface AnalysisCompletedEvent {
   primaryLanguage: string | null;
   projectType: string;
   totalFiles: number;
+  /** One line: language, type, size. */
+  summary: string;
+  features: AnalysisFeatures;
 }
 
 /** analyze_project_ecosystem ran with learningEnabled: a summary of its report. */
@@ -32,7 +48,15 @@ export interface ProjectAnalyzedEvent {
   frameworks: string[];
   databases: string[];
   patterns: string[];
+  /** Recommendation ids, in the report's order. */
   recommendations: string[];
+  /** The stored report's id (resource `resourceUri`). */
+  id: string;
+  /** The first architecture pattern found, 'unknown' when none. */
+  projectType: string;
+  features: AnalysisFeatures;
+  /** The recommendations in the report's order, at most 10, with their category and message. */
+  advice: Array<{ id: string; category: string; message: string }>;
 }
 
 export const analysisCompletedTopic = createEventTopic<AnalysisCompletedEvent>({

@@ -3,8 +3,7 @@
  * scanner service (`project.scanner`) most other packs stand on, and four tools
  * that report on a project from its files.
  */
-import { coreServices, definePlugin, optional, Type } from '../../sdk/index.js';
-import { memoryRecorderRef } from '../memory/api.js';
+import { coreServices, definePlugin, Type } from '../../sdk/index.js';
 import { KERNEL_RANGE } from '../kernel-range.js';
 import { DEFAULT_MAX_FILES } from './scanner/index.js';
 import { projectDecisionsRef, projectImportsRef, projectScannerRef, type ProjectScanner } from './api.js';
@@ -36,8 +35,6 @@ export default definePlugin({
   kernel: KERNEL_RANGE,
   description: 'Project analysis: languages, manifests, frameworks, infrastructure, CI, architecture, environment, import graph.',
   options: projectOptions,
-  // Analyses are remembered when the memory pack is loaded; without it nothing changes.
-  optionalDependsOn: ['memory'],
   register(env) {
     env.registerResourceKind({
       kind: 'analysis',
@@ -65,7 +62,6 @@ export default definePlugin({
         store: coreServices.store,
         events: coreServices.events,
         logger: coreServices.logger,
-        memory: optional(memoryRecorderRef),
       },
       init(deps) {
         return {

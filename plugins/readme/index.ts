@@ -4,9 +4,8 @@
  * scores it with one set of criteria whose weights are data (scoring/weights.ts),
  * so the same README gets the same score from every tool.
  */
-import { coreServices, definePlugin, optional } from '../../sdk/index.js';
+import { coreServices, definePlugin } from '../../sdk/index.js';
 import { KERNEL_RANGE } from '../kernel-range.js';
-import { memoryRecorderRef } from '../memory/api.js';
 import { projectScannerRef } from '../project/api.js';
 import type { ReadmeDeps } from './deps.js';
 import { analyzeReadmeTool } from './tools/analyze-readme.js';
@@ -21,14 +20,13 @@ export default definePlugin({
   version: '0.1.0',
   kernel: KERNEL_RANGE,
   dependsOn: ['project'],
-  optionalDependsOn: ['memory'],
   description: 'README files: health scores with the fix for each criterion, best practices, checklists, templates, and shortening into docs pages.',
   register(env) {
     env.registerInit({
       deps: {
         scanner: projectScannerRef,
         logger: coreServices.logger,
-        memory: optional(memoryRecorderRef),
+        events: coreServices.events,
       },
       init(services) {
         const deps: ReadmeDeps = services;

@@ -1,7 +1,6 @@
 /** What the scoring pack's tools are built with; per-call services (workspace, progress, confirm) come in the tool context. */
 import type { Logger, Store } from '../../sdk/index.js';
 import type { AdrCatalogService, AdrProgressService } from '../adr/api.js';
-import type { MemoryRecorder } from '../memory/api.js';
 import type { ProjectScanner } from '../project/api.js';
 import type { SecurityScanner } from '../security/api.js';
 import type { ScoringOptions } from './api.js';
@@ -20,5 +19,4 @@ export interface ScoringDeps {
   /** The pack's own tables (scoring_*): score history and weights per project. */
   store: Store;
   logger: Logger;
-  memory?: MemoryRecorder | undefined;
 }

@@ -5,10 +5,9 @@
  * deployment_readiness runs the checks, the project's tests, a security scan of the
  * tracked files and an offline dependency audit.
  */
-import { coreServices, definePlugin, optional } from '../../sdk/index.js';
+import { coreServices, definePlugin } from '../../sdk/index.js';
 import { adrCatalogRef, adrProgressRef } from '../adr/api.js';
 import { KERNEL_RANGE } from '../kernel-range.js';
-import { memoryRecorderRef } from '../memory/api.js';
 import { projectScannerRef } from '../project/api.js';
 import { securityScannerRef } from '../security/api.js';
 import { scoringOptions } from './api.js';
@@ -22,7 +21,6 @@ export default definePlugin({
   version: '0.1.0',
   kernel: KERNEL_RANGE,
   dependsOn: ['project', 'adr', 'security'],
-  optionalDependsOn: ['memory'],
   description: 'Project health scores from evidence (tasks, readiness, ADR compliance, security, code quality) with history, and deployment readiness checks.',
   options: scoringOptions,
   register(env) {
@@ -36,7 +34,6 @@ export default definePlugin({
         security: securityScannerRef,
         store: coreServices.store,
         logger: coreServices.logger,
-        memory: optional(memoryRecorderRef),
       },
       init(services) {
         const deps: ScoringDeps = services;

@@ -6,7 +6,7 @@
  */
 import { coreServices, definePlugin, optional } from '../../sdk/index.js';
 import { KERNEL_RANGE } from '../kernel-range.js';
-import { memoryRecorderRef, preferenceReaderRef } from '../memory/api.js';
+import { preferenceReaderRef } from '../memory/api.js';
 import { projectScannerRef } from '../project/api.js';
 import { ssgAdaptersExtensionPoint, ssgAdaptersRef, type SsgAdapters } from './api.js';
 import { BUILTIN_ADAPTERS } from './adapters/index.js';
@@ -27,7 +27,7 @@ export default definePlugin({
   version: '0.1.0',
   kernel: KERNEL_RANGE,
   dependsOn: ['project'],
-  // Configurations and deployments are remembered, and saved preferences read, when the memory pack is loaded.
+  // Saved preferences are read when the memory pack is loaded (it records what this pack publishes, events.ts).
   optionalDependsOn: ['memory'],
   description: 'Documentation sites: recommend a static site generator, generate its config, set up Diataxis structure, deploy to Pages, verify, test locally.',
   register(env) {
@@ -54,7 +54,7 @@ export default definePlugin({
         scanner: projectScannerRef,
         logger: coreServices.logger,
         http: coreServices.http,
-        memory: optional(memoryRecorderRef),
+        events: coreServices.events,
         preferences: optional(preferenceReaderRef),
       },
       init(services) {

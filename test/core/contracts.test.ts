@@ -10,7 +10,6 @@ import { join } from 'node:path';
 import { ElicitRequestSchema } from '@modelcontextprotocol/sdk/types.js';
 import { describe, expect, it } from 'vitest';
 import { checkConfig } from '../../core/config/load.js';
-import { KernelError } from '../../core/errors.js';
 import { Kernel } from '../../core/kernel/kernel.js';
 import { createRootLogger } from '../../core/services/logger.js';
 import {
@@ -30,9 +29,9 @@ import {
   type PluginManifest,
   type PluginRegistrationEnv,
 } from '../../sdk/index.js';
-import { connectTestClient, startTestToolpack, type TestToolpackOptions } from '../../sdk/testing.js';
+import { connectTestClient, startTestToolpack } from '../../sdk/testing.js';
 import { analysisCompletedTopic, type AnalysisCompletedEvent } from '../../plugins/project/events.js';
-import { echoTool } from '../helpers/packs.js';
+import { echoTool, startError } from '../helpers/packs.js';
 import { outcome } from '../helpers/tool-result.js';
 import { tempDir } from '../helpers/workspace.js';
 
@@ -44,16 +43,6 @@ const withTools = (tools: AnyToolDefinition[]) => (env: PluginRegistrationEnv) =
 const failing = (message: string) => () => {
   throw new Error(message);
 };
-
-async function startError(options: TestToolpackOptions): Promise<KernelError> {
-  try {
-    await (await startTestToolpack(options)).stop();
-  } catch (error) {
-    expect(error).toBeInstanceOf(KernelError);
-    return error as KernelError;
-  }
-  throw new Error('expected start-up to fail');
-}
 
 /** A kernel whose warnings go to a file the test reads (startTestToolpack's logger is silent). */
 async function kernelWithLog(plugins: PluginManifest[], config: Record<string, unknown> = {}) {

@@ -10,19 +10,7 @@ import {
   type PluginManifest,
 } from '../../sdk/index.js';
 import { startTestToolpack } from '../../sdk/testing.js';
-import { KernelError } from '../../core/errors.js';
-import { echoTool, pack } from '../helpers/packs.js';
-
-async function startError(options: Parameters<typeof startTestToolpack>[0]): Promise<KernelError> {
-  try {
-    const kernel = await startTestToolpack(options);
-    await kernel.stop();
-  } catch (error) {
-    expect(error).toBeInstanceOf(KernelError);
-    return error as KernelError;
-  }
-  throw new Error('expected start-up to fail');
-}
+import { echoTool, pack, startError } from '../helpers/packs.js';
 
 const names = (kernel: Awaited<ReturnType<typeof startTestToolpack>>) => kernel.registry.listing().map((t) => t.name).sort();
 

@@ -1,5 +1,20 @@
 /** Small packs built in code for kernel tests. */
+import { expect } from 'vitest';
+import { KernelError } from '../../core/errors.js';
 import { Params, Type, definePlugin, defineTool, type AnyToolDefinition, type PluginManifest } from '../../sdk/index.js';
+import { startTestToolpack, type TestToolpackOptions } from '../../sdk/testing.js';
+
+/** The KernelError `start` fails with; the test fails when it starts instead. */
+export async function failedStart(start: () => Promise<{ stop(): Promise<void> }>): Promise<KernelError> {
+  const outcome = await start().then(
+    (kernel) => kernel.stop().then(() => undefined),
+    (error: unknown) => error,
+  );
+  expect(outcome, 'start-up should have failed').toBeInstanceOf(KernelError);
+  return outcome as KernelError;
+}
+
+export const startError = (options: TestToolpackOptions) => failedStart(() => startTestToolpack(options));
 
 export function echoTool(name: string): AnyToolDefinition {
   return defineTool({

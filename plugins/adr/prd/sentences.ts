@@ -2,6 +2,7 @@
  * A PRD as evidence: every sentence (or table row) outside code blocks, with the heading it
  * sits under and its line number, quoted as written so an ADR can cite it verbatim.
  */
+import { readFrontMatter } from '../../../sdk/index.js';
 import { plain } from '../catalog/markdown.js';
 
 export interface PrdSentence {
@@ -20,13 +21,13 @@ export interface PrdDocument {
 
 const HEADING = /^(#{1,6})\s+(.*?)\s*#*\s*$/;
 const FENCE = /^\s*(```|~~~)/;
-const FRONT_MATTER = /^\uFEFF?---\r?\n[\s\S]*?\r?\n---[ \t]*(?:\r?\n|$)/;
 const MAX_QUOTE = 400;
 
 export function readPrd(text: string): PrdDocument {
-  const frontMatter = FRONT_MATTER.exec(text);
-  const offset = frontMatter ? frontMatter[0].split(/\r?\n/).length - 1 : 0;
-  const lines = (frontMatter ? text.slice(frontMatter[0].length) : text.replace(/^\uFEFF/, '')).split(/\r?\n/);
+  // Lines are numbered in the file: the front matter's lines come before the body's.
+  const { body, bodyLine } = readFrontMatter(text);
+  const offset = bodyLine - 1;
+  const lines = body.split(/\r?\n/);
   const sentences: PrdSentence[] = [];
   let title: string | null = null;
   let section = '';

@@ -151,7 +151,7 @@ export const generateAdrFromDecisionTool = (deps: AdrToolDeps) =>
       const number = deps.catalog.nextNumber(catalog);
       const [adr] = await writeAdrs(workspace, location, [draft], templateFormat, number);
       const folder = projectRelative(root, location.dir, workspace);
-      await rememberAdrs(deps.memory, 'generate_adr_from_decision', workspace.relative(root), [adr!], draft.status);
+      await rememberAdrs(deps.events, 'generate_adr_from_decision', workspace.relative(root), [adr!], draft.status);
       return {
         path: adr!.path,
         fileName: adr!.fileName,

@@ -128,7 +128,7 @@ export const generateAdrsFromPrdTool = (deps: AdrToolDeps) =>
       const date = today();
       const drafts = toWrite.map((finding) => draftFromFinding(finding, prdInfo, date, ctx));
       const written = drafts.length > 0 ? await writeAdrs(workspace, location, drafts, templateFormat, deps.catalog.nextNumber(catalog)) : [];
-      await rememberAdrs(deps.memory, 'generate_adrs_from_prd', workspace.relative(root), written, 'proposed');
+      await rememberAdrs(deps.events, 'generate_adrs_from_prd', workspace.relative(root), written, 'proposed');
 
       const generated = written.map((adr, i) => ({
         path: adr.path,

@@ -85,7 +85,7 @@ export const suggestAdrsTool = (deps: AdrToolDeps) =>
         signal: context.signal,
       });
       const covered = result.coveredAreas.map((a) => a.area).join(', ');
-      await rememberSuggestions(deps.memory, context.workspace.relative(root), result.suggestions);
+      await rememberSuggestions(deps.events, context.workspace.relative(root), result.suggestions);
       const message =
         result.totalFound === 0
           ? result.presentInCode === 0

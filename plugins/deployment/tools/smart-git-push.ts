@@ -10,6 +10,7 @@ import type { SimpleGit } from 'simple-git';
 import { Params, StringEnum, Type, ValidationError, defineTool, type ToolContext } from '../../../sdk/index.js';
 import { ConversationContext, conversationFocus } from '../../project/api.js';
 import type { DeploymentDeps } from '../deps.js';
+import { pushAttemptedTopic } from '../events.js';
 import { blockers, runChecks, type CheckResult } from '../push/checks.js';
 import { inspectPush, type Inspection } from '../push/inspect.js';
 import { MAX_LISTED_FINDINGS, commitsSection, repositorySection, scannedSection, stagedSection } from '../push/report.js';
@@ -158,7 +159,7 @@ export const smartGitPushTool = (deps: DeploymentDeps) =>
       const summary = done.pushed
         ? `Pushed ${state.branch} (${done.pushedHead?.slice(0, 10)}) to ${state.remote}${done.committed ? ` after committing ${inspection.staged.length} staged file(s)` : ''}${done.setUpstream ? '; upstream set' : ''}.`
         : `Not pushed: ${done.reason}`;
-      await deps.memory?.recordInteraction({ tool: 'smart_git_push', project: state.toplevel, summary }).catch((error: unknown) => deps.logger.warn({ error }, 'could not record the push'));
+      await deps.events.publish(pushAttemptedTopic, { tool: 'smart_git_push', project: state.toplevel, summary });
       return {
         ...base,
         summary,

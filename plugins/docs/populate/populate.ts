@@ -9,7 +9,7 @@ import { dirname } from 'node:path';
 import { FileSystemError, writeAtomic, type Resources, type Workspace } from '../../../sdk/index.js';
 import type { ProjectScanner } from '../../project/api.js';
 import type { SsgAdapters } from '../../ssg/api.js';
-import { readAnalysis } from './analysis.js';
+import { readStoredAnalysis } from '../../project/api.js';
 import { type FactKind, focusFacts } from './facts.js';
 import { GENERATED_BY, isGenerated, withFrontMatter, withoutTimestamp } from './front-matter.js';
 import { gatherFacts } from './gather.js';
@@ -57,7 +57,7 @@ export interface PopulateContext {
 
 export async function populate(input: PopulateInput, ctx: PopulateContext): Promise<PopulateResult> {
   const { workspace } = ctx;
-  const analysis = await readAnalysis(ctx.resources, input.analysisId);
+  const analysis = await readStoredAnalysis(ctx.resources, input.analysisId);
   const root = await ctx.scanner.resolveRoot(analysis.path, workspace, 'analysisId');
   const docsRoot = await workspace.resolve(input.docsPath, 'docsPath');
   const existing = await stat(docsRoot).catch(() => null);

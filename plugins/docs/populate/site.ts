@@ -6,9 +6,8 @@
  */
 import { stat } from 'node:fs/promises';
 import { basename, dirname, join, posix } from 'node:path';
-import type { SitePage, SsgAdapter, Workspace } from '../../../sdk/index.js';
+import { readFrontMatter, type SitePage, type SsgAdapter, type Workspace } from '../../../sdk/index.js';
 import type { SsgAdapters } from '../../ssg/api.js';
-import { splitFrontMatter } from './front-matter.js';
 import type { PlannedPage } from './pages.js';
 
 export interface Site {
@@ -56,7 +55,7 @@ export function pageTarget(page: PlannedPage, docsRoot: string, site: Site | nul
   const section = page.section ?? 'tutorials';
   const sitePage: SitePage = { section, slug: page.section ? page.slug : 'index', title: page.title, body: page.body, order: page.order };
   const file = site.adapter.pageFile(sitePage);
-  const { data, body } = splitFrontMatter(file.content);
+  const { data, body } = readFrontMatter(file.content);
   // The documentation index sits beside the section folders, named as the generator names an index.
   const path = page.section ? join(site.root, file.path) : join(site.root, dirname(site.adapter.sectionDir(section)), basename(file.path));
   return { path, frontMatter: data ?? { title: page.title }, heading: /^#\s/.test(body.trimStart()) };

@@ -5,6 +5,7 @@
  */
 import { defineTool, Params, Type } from '../../../sdk/index.js';
 import type { DocsDeps } from '../deps.js';
+import { documentationWorkTopic } from '../events.js';
 import { checkLinks, MAX_EXTERNAL_URLS } from '../links/check.js';
 import { contentPages } from '../links/content-path.js';
 import { LinkIssueSchema, MAX_LISTED } from '../links/issue-schema.js';
@@ -65,7 +66,7 @@ export const checkDocumentationLinksTool = (deps: DocsDeps) =>
         `${errors.length === 0 ? 'No broken links' : `${errors.length} broken link${errors.length === 1 ? '' : 's'}`} in ${pages.length} page${pages.length === 1 ? '' : 's'} of ${folder}` +
         ` (${report.counts.total} links${report.external ? `, ${report.external.checked} external URLs fetched${report.external.notChecked ? `, ${report.external.notChecked} more not fetched` : ''}` : checkExternal ? '' : ', external links not fetched'})` +
         `${warnings.length ? `; ${warnings.length} warning${warnings.length === 1 ? '' : 's'}` : ''}${content.truncated ? `; only the first ${content.pages.length} pages were checked` : ''}.`;
-      await deps.memory?.recordDocumentation({ tool: 'check_documentation_links', project: context.workspace.relative(site.root) || '.', action: 'links-checked', summary, files: [...new Set(errors.map((issue) => issue.file))] });
+      await deps.events.publish(documentationWorkTopic, { tool: 'check_documentation_links', project: context.workspace.relative(site.root) || '.', action: 'links-checked', summary, files: [...new Set(errors.map((issue) => issue.file))] });
       return {
         summary,
         documentationPath: folder,

@@ -8,7 +8,7 @@ import type { DocsDeps } from '../deps.js';
 import { detectGaps } from '../gaps/detect.js';
 import { docsFolder, projectRelativeDir, readPages } from '../gaps/load.js';
 import { readProjectText } from '../gaps/project-files.js';
-import { readAnalysis } from '../populate/analysis.js';
+import { readStoredAnalysis } from '../../project/api.js';
 
 /** Lists in the result are cut here; the summary keeps the totals. */
 export const MAX_LISTED = 200;
@@ -71,7 +71,7 @@ export const detectDocumentationGapsTool = (deps: DocsDeps) =>
     annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
     async handler({ repositoryPath, documentationPath, analysisId, depth = 'standard' }, context) {
       const { workspace, signal } = context;
-      if (analysisId !== undefined) await readAnalysis(context.resources, analysisId);
+      if (analysisId !== undefined) await readStoredAnalysis(context.resources, analysisId);
       const root = await deps.scanner.resolveRoot(repositoryPath, workspace, 'repositoryPath');
       const { files } = await deps.scanner.scan(root, { signal });
       const given = documentationPath === undefined ? undefined : await projectRelativeDir(root, documentationPath, workspace, 'documentationPath');

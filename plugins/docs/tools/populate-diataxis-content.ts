@@ -7,6 +7,7 @@
  */
 import { defineTool, Params, StringEnum, Type } from '../../../sdk/index.js';
 import type { DocsDeps } from '../deps.js';
+import { documentationWorkTopic } from '../events.js';
 import { populate } from '../populate/populate.js';
 
 const LEVELS = ['basic', 'comprehensive', 'intelligent'] as const;
@@ -71,7 +72,7 @@ export const populateDiataxisContentTool = (deps: DocsDeps) =>
         '.';
       deps.logger.debug({ pages: result.pages.length, ...counts }, 'documentation populated');
       const changed = result.pages.filter((p) => ['written', 'updated', 'replaced'].includes(p.status)).map((p) => p.path);
-      if (changed.length > 0) await deps.memory?.recordDocumentation({ tool: 'populate_diataxis_content', project: result.project, action: 'populated', summary, files: changed.slice(0, 50) });
+      if (changed.length > 0) await deps.events.publish(documentationWorkTopic, { tool: 'populate_diataxis_content', project: result.project, action: 'populated', summary, files: changed.slice(0, 50) });
       return {
         summary,
         project: result.project,

@@ -5,6 +5,7 @@
  */
 import { defineTool, Params, StringEnum, Type } from '../../../sdk/index.js';
 import type { DocsDeps } from '../deps.js';
+import { documentationWorkTopic } from '../events.js';
 import { updateDocumentation } from '../update/update.js';
 
 const MODES = ['comprehensive', 'gap-detection', 'accuracy-check'] as const;
@@ -73,7 +74,7 @@ export const updateExistingDocumentationTool = (deps: DocsDeps) =>
       const summary =
         `${result.proposals.length} proposed edits in ${result.pagesRead} pages of ${result.docsPath} (${counts.renamed} renamed, ${counts.stale} stale, ${counts.gap} gaps); ` +
         (result.written.length ? `${strategy}: ${applied} applied in ${result.written.map((w) => w.path).join(', ')}.` : `${strategy}: nothing written.`);
-      if (result.written.length > 0) await deps.memory?.recordDocumentation({ tool: 'update_existing_documentation', project: result.project, action: 'updated', summary, files: result.written.map((w) => w.path) });
+      if (result.written.length > 0) await deps.events.publish(documentationWorkTopic, { tool: 'update_existing_documentation', project: result.project, action: 'updated', summary, files: result.written.map((w) => w.path) });
       return {
         summary,
         project: result.project,

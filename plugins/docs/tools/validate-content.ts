@@ -6,6 +6,7 @@
  */
 import { defineTool, Params, StringEnum, Type } from '../../../sdk/index.js';
 import type { DocsDeps } from '../deps.js';
+import { documentationWorkTopic } from '../events.js';
 import { checkLinks } from '../links/check.js';
 import { contentPages } from '../links/content-path.js';
 import { LinkIssueSchema, MAX_LISTED } from '../links/issue-schema.js';
@@ -90,7 +91,7 @@ export const validateContentTool = (deps: DocsDeps) =>
       const recommendations = linkRecommendations(linkIssues);
       if (codeErrors.length) recommendations.push('Fix the code blocks that do not parse: readers copy them as they are.');
       if (checkCode && codeBlocks.total > codeBlocks.parsed) recommendations.push(`${codeBlocks.total - codeBlocks.parsed} code block(s) in languages without a parser (or empty) were not checked.`);
-      await deps.memory?.recordDocumentation({ tool: 'validate_content', project: context.workspace.relative(site.root) || '.', action: 'validated', summary, files: [...new Set([...linkIssues.map((i) => i.file), ...codeErrors.map((e) => e.file)])] });
+      await deps.events.publish(documentationWorkTopic, { tool: 'validate_content', project: context.workspace.relative(site.root) || '.', action: 'validated', summary, files: [...new Set([...linkIssues.map((i) => i.file), ...codeErrors.map((e) => e.file)])] });
       return {
         summary,
         valid: errors === 0,

@@ -12,7 +12,7 @@ import type { DocsDeps } from '../deps.js';
 import { readPages } from '../gaps/load.js';
 import { knownNames, MAX_FILE_BYTES, PAGE, readProjectText, type TextFile } from '../gaps/project-files.js';
 import { extractSurface } from '../gaps/surface.js';
-import { readAnalysis } from '../populate/analysis.js';
+import { readStoredAnalysis } from '../../project/api.js';
 import { CONFIDENCE_THRESHOLDS } from '../validate/findings.js';
 import { validatePages } from '../validate/validate.js';
 
@@ -79,7 +79,7 @@ export const validateDiataxisContentTool = (deps: DocsDeps) =>
     annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
     async handler({ contentPath, analysisId, validationType = 'all', includeCodeValidation = true, confidence = 'moderate' }, context) {
       const { workspace, signal } = context;
-      const analysis = analysisId !== undefined ? await readAnalysis(context.resources, analysisId) : null;
+      const analysis = analysisId !== undefined ? await readStoredAnalysis(context.resources, analysisId) : null;
       const content = await workspace.resolve(contentPath, 'contentPath');
       const info = await stat(content).catch(() => null);
       if (!info) throw new FileSystemError(`parameter "contentPath": "${contentPath}" does not exist`, { parameter: 'contentPath', path: contentPath });

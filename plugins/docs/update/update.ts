@@ -7,7 +7,7 @@
 import { stat } from 'node:fs/promises';
 import { FileSystemError, writeAtomic, type Resources, type Workspace } from '../../../sdk/index.js';
 import type { ProjectScanner } from '../../project/api.js';
-import { readAnalysis } from '../populate/analysis.js';
+import { readStoredAnalysis } from '../../project/api.js';
 import { gatherFacts } from '../populate/gather.js';
 import { accuracyProposals } from './accuracy.js';
 import { applyProposals } from './apply.js';
@@ -38,7 +38,7 @@ export interface UpdateResult {
 
 export async function updateDocumentation(input: UpdateInput, ctx: { workspace: Workspace; resources: Resources; scanner: ProjectScanner; signal?: AbortSignal }): Promise<UpdateResult> {
   const { workspace } = ctx;
-  const analysis = await readAnalysis(ctx.resources, input.analysisId);
+  const analysis = await readStoredAnalysis(ctx.resources, input.analysisId);
   const root = await ctx.scanner.resolveRoot(analysis.path, workspace, 'analysisId');
   const docsRoot = await workspace.resolve(input.docsPath, 'docsPath');
   const found = await stat(docsRoot).catch(() => null);

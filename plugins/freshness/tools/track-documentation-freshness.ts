@@ -5,6 +5,7 @@
  */
 import { defineTool, Params, StringEnum, Type } from '../../../sdk/index.js';
 import type { FreshnessDeps } from '../deps.js';
+import { freshnessTrackedTopic } from '../events.js';
 import { resolveFolder } from '../pages/docs-folder.js';
 import { pageFreshness, SORT_ORDERS, sortPages } from '../pages/page-freshness.js';
 import { readPageStates } from '../pages/page-states.js';
@@ -102,7 +103,7 @@ export const trackDocumentationFreshnessTool = (deps: FreshnessDeps) =>
         : undefined;
 
       if (input.storeInKG ?? true) {
-        await deps.memory?.recordFreshness({ tool: 'track_documentation_freshness', project: context.workspace.relative(projectRoot) || '.', files: counts.total, stale: counts.stale + counts.critical, summary });
+        await deps.events.publish(freshnessTrackedTopic, { tool: 'track_documentation_freshness', project: context.workspace.relative(projectRoot) || '.', files: counts.total, stale: counts.stale + counts.critical, summary });
       }
       return {
         summary,

@@ -5,6 +5,7 @@
  * are read for the winners only.
  */
 import { ValidationError, type Store } from '../../../sdk/index.js';
+import { analysisIdOf } from '../../project/api.js';
 import type { AnalysisRecord } from '../api.js';
 import type { MemoryTables } from '../store-schema.js';
 import { candidateFeatures, featuresOf, type ProjectFeatures } from './features.js';
@@ -12,7 +13,6 @@ import { bySsg, loadDeployments, round3, tally, type Tally } from './outcomes.js
 import { SIMILARITY_FORMULA, shared, similarity, type SimilarityComponent } from './similarity.js';
 
 const SHARED_MAX = 10;
-const ANALYSIS_URI = /^toolpack:\/\/analysis\/(.+)$/;
 
 export interface SimilarProject {
   project: string;
@@ -43,8 +43,8 @@ export interface SimilarResult {
 }
 
 export function analysisKey(analysisId: string): string {
-  const match = ANALYSIS_URI.exec(analysisId.trim());
-  return match ? decodeURIComponent(match[1]!) : analysisId.trim();
+  // The project pack's reader of analysis ids: the same forms every tool taking an analysisId accepts.
+  return analysisIdOf(analysisId) ?? analysisId.trim();
 }
 
 function parse(data: string): Partial<AnalysisRecord> {

@@ -1,5 +1,5 @@
 /**
- * The graph writer behind `memory.recorder`: each record becomes a node (an
+ * The graph writer the memory pack's subscriptions (subscriptions.ts) feed: each record becomes a node (an
  * event with a random id, or a thing with identity upserted on its natural
  * key), the identity nodes it points at (project, technologies, ssg), its
  * edges, and full-text entries, all in one transaction. Recording is a side
@@ -19,7 +19,6 @@ import type {
   InteractionRecord,
   MemoryEdgeType,
   MemoryNodeType,
-  MemoryRecorder,
   RecommendationRecord,
   RecordBase,
 } from '../api.js';
@@ -205,6 +204,18 @@ async function write(store: Store<MemoryTables>, p: Plan): Promise<string[]> {
     }
   });
   return p.nodes.map((n) => ids.get(n)!);
+}
+
+/** Writes one record of each kind into the graph; resolves when it is stored (or the failure logged). */
+export interface MemoryRecorder {
+  recordAnalysis(record: AnalysisRecord): Promise<void>;
+  recordRecommendation(record: RecommendationRecord): Promise<void>;
+  recordConfiguration(record: ConfigurationRecord): Promise<void>;
+  recordDeployment(record: DeploymentRecord): Promise<void>;
+  recordDocumentation(record: DocumentationRecord): Promise<void>;
+  recordAdr(record: AdrRecord): Promise<void>;
+  recordFreshness(record: FreshnessRecord): Promise<void>;
+  recordInteraction(record: InteractionRecord): Promise<void>;
 }
 
 export function createRecorder(store: Store<MemoryTables>, logger: Logger): MemoryRecorder {

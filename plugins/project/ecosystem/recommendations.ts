@@ -9,6 +9,7 @@ import { lockStatus } from '../environment/lockfiles.js';
 import { dirName, isOwnCode } from '../environment/read.js';
 import { docsSites, docsSiteFiles } from './docs-sites.js';
 import type { QualitySignals } from './quality.js';
+import { namesWithRole } from '../technologies/index.js';
 
 export interface Recommendation {
   id: string;
@@ -18,7 +19,8 @@ export interface Recommendation {
   evidence: string[];
 }
 
-const RELATIONAL = new Set(['PostgreSQL', 'MySQL', 'SQLite', 'Prisma', 'TypeORM', 'Sequelize', 'Drizzle', 'Knex', 'MikroORM', 'SQLAlchemy', 'GORM', 'Diesel', 'SQLx', 'Hibernate / JPA', 'Entity Framework Core', 'Doctrine']);
+/** Relational stores and their ORMs need migrations (roles from the technology catalogue). */
+const RELATIONAL = namesWithRole('relational');
 const MIGRATIONS = /(^|\/)(migrations?|db\/migrate|alembic|flyway|liquibase|changelog|prisma\/migrations|drizzle)\/|(^|\/)(alembic\.ini|knexfile\.[jt]s|\.sequelizerc|drizzle\.config\.[jt]s)$/i;
 const CI_PLACES = '.github/workflows/*.yml, .gitlab-ci.yml, .circleci/config.yml, Jenkinsfile, azure-pipelines.yml, bitbucket-pipelines.yml, .travis.yml';
 

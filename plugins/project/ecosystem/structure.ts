@@ -10,6 +10,7 @@ import type { Detection, FileEntry, ProjectScan } from '../scanner/index.js';
 import { languageOf } from '../scanner/languages.js';
 import { dirName, isOwnCode } from '../environment/read.js';
 import { isTestFile, NON_CODE, type Strength } from './stack.js';
+import { namesWithRole } from '../technologies/index.js';
 
 export const DEPTH_LIMITS = { shallow: 0, medium: 2, deep: 4, comprehensive: Number.POSITIVE_INFINITY } as const;
 export type RecursiveDepth = keyof typeof DEPTH_LIMITS;
@@ -124,8 +125,9 @@ export function services(scan: ProjectScan): Service[] {
   return out;
 }
 
-const UI = new Set(['React', 'Next.js', 'Vue', 'Nuxt', 'Angular', 'Svelte', 'SvelteKit', 'Solid', 'Remix', 'Astro']);
-const BACKEND = new Set(['Express', 'NestJS', 'Fastify', 'Koa', 'Hono', 'Django', 'Flask', 'FastAPI', 'Starlette', 'Tornado', 'Spring Boot', 'Quarkus', 'Micronaut', 'Ktor', 'Rails', 'Sinatra', 'Hanami', 'Laravel', 'Symfony', 'Slim', 'Gin', 'Echo', 'Fiber', 'Chi', 'Gorilla Mux', 'Actix', 'Axum', 'Rocket', 'Warp', 'ASP.NET Core']);
+/** A UI framework beside a server framework makes a client-server system (roles from the technology catalogue). */
+const UI = namesWithRole('ui');
+const BACKEND = namesWithRole('backend');
 const HEURISTIC_KINDS = new Set(['layered', 'hexagonal']);
 
 export function architecturePatterns(scan: ProjectScan, found: Subprojects, strictMode: boolean): ArchitecturePattern[] {

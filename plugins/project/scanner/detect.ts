@@ -43,7 +43,7 @@ export function detect(manifests: readonly Manifest[], files: readonly FileEntry
     for (const dependency of manifest.dependencies) {
       const name = normalise(dependency.name, manifest.ecosystem);
       for (const entry of CATALOG) {
-        if (entry[group]?.some((pattern) => matches(normalise(pattern, manifest.ecosystem), name))) {
+        if (entry.packages?.[group]?.some((pattern) => matches(normalise(pattern, manifest.ecosystem), name))) {
           byCategory[entry.category].add(entry.name, `${manifest.path}: ${dependency.name}`);
         }
       }

@@ -4,11 +4,13 @@
  * workspace globs. Each format is read by its own parser (JSON, smol-toml,
  * fast-xml-parser); a manifest that does not parse throws with where and why,
  * and the scan lists it under skipped. Line formats (go.mod, Gemfile, Gradle,
- * requirements.txt) are read line by line and take what they recognise.
+ * requirements.txt) are read by line-manifests.ts (why no npm parser: there), taking what
+ * they recognise.
  */
 import { readToml, tableAt, type TomlTable } from './toml.js';
 import { readXml, xmlChild, xmlChildren, xmlText, type XmlElement } from './xml.js';
 import { isVendoredOrGenerated } from './folders.js';
+import { parseRequirement, readGemfile, readGoMod, readGradle, readRequirements } from './line-manifests.js';
 import type { Dependency, Ecosystem, Manifest } from './types.js';
 
 type ManifestReader = (text: string, path: string) => Omit<Manifest, 'path' | 'ecosystem'>;
@@ -36,7 +38,7 @@ export function manifestKind(path: string): ManifestKind | undefined {
     case 'composer.json': return { ecosystem: 'composer', read: readComposer };
     case 'packages.config': return { ecosystem: 'nuget', read: readPackagesConfig };
   }
-  if (/^requirements([-_.][\w.-]*)?\.txt$/i.test(name)) return { ecosystem: 'pypi', read: readRequirements };
+  if (/^requirements([-_.][\w.-]*)?\.txt$/i.test(name)) return { ecosystem: 'pypi', read: readRequirementsFile };
   if (name.endsWith('.csproj')) return { ecosystem: 'nuget', read: readCsproj };
   return undefined;
 }
@@ -92,24 +94,8 @@ function readComposer(text: string) {
   };
 }
 
-/** A PEP 508 requirement (`fastapi[all]>=0.110; python_version>"3.8"`) into name and version. */
-export function parseRequirement(line: string, dev: boolean): Dependency | undefined {
-  const match = /^\s*([A-Za-z0-9][A-Za-z0-9._-]*)\s*(?:\[[^\]]*\])?\s*([^;#]*)/.exec(line);
-  if (!match) return undefined;
-  const version = match[2]!.trim().replace(/^\(|\)$/g, '');
-  return { name: match[1]!, ...(version && !version.startsWith('@') ? { version } : {}), dev };
-}
-
-function readRequirements(text: string, path: string) {
-  const dev = /(dev|test|lint|ci)/i.test(baseName(path));
-  const dependencies: Dependency[] = [];
-  for (const raw of text.split(/\r?\n/)) {
-    const line = raw.replace(/(^|\s)#.*$/, '').trim();
-    if (!line || line.startsWith('-') || line.includes('://')) continue; // options (-r, -e, --index-url) and URLs
-    const requirement = parseRequirement(line, dev);
-    if (requirement) dependencies.push(requirement);
-  }
-  return { dependencies };
+function readRequirementsFile(text: string, path: string) {
+  return readRequirements(text, /(dev|test|lint|ci)/i.test(baseName(path)));
 }
 
 const tomlString = (value: unknown) => (typeof value === 'string' ? value : undefined);
@@ -179,34 +165,6 @@ function readCargo(text: string) {
   return { ...(name ? { name } : {}), dependencies: dedupe(dependencies), ...(workspaces.length > 0 ? { workspaces } : {}) };
 }
 
-/**
- * go.mod: the module and its direct requirements. A requirement marked
- * `// indirect` is one of a dependency's own (go mod tidy writes them there),
- * not a choice of this project: left out, as a lockfile's entries are.
- */
-function readGoMod(text: string) {
-  const lines = text
-    .split(/\r?\n/)
-    .filter((line) => !/\/\/\s*indirect\b/.test(line))
-    .map((line) => line.replace(/\/\/.*$/, '').trim());
-  const module = lines.map((line) => /^module\s+(\S+)/.exec(line)?.[1]).find(Boolean);
-  const dependencies: Dependency[] = [];
-  let inRequire = false;
-  for (const line of lines) {
-    if (inRequire) {
-      if (line === ')') inRequire = false;
-      else addGoRequire(line, dependencies);
-    } else if (/^require\s*\($/.test(line)) inRequire = true;
-    else if (line.startsWith('require ')) addGoRequire(line.slice('require '.length), dependencies);
-  }
-  return { ...(module ? { name: module } : {}), dependencies };
-}
-
-function addGoRequire(line: string, into: Dependency[]): void {
-  const [name, version] = line.trim().split(/\s+/);
-  if (name) into.push({ name, ...(version ? { version } : {}), dev: false });
-}
-
 function readPom(text: string) {
   const project = xmlChild(readXml(text, ['dependency', 'profile']), 'project');
   if (!project) return { dependencies: [] };
@@ -242,49 +200,6 @@ function readPom(text: string) {
   const artifactId = xmlText(project, 'artifactId');
   const groupId = xmlText(project, 'groupId') ?? xmlText(parent, 'groupId');
   return { ...(artifactId ? { name: groupId ? `${groupId}:${artifactId}` : artifactId } : {}), dependencies };
-}
-
-const GRADLE_CONFIGURATION = /^\s*(implementation|api|compile|compileOnly|runtimeOnly|annotationProcessor|kapt|ksp|testImplementation|testCompileOnly|testRuntimeOnly|androidTestImplementation)\s*\(?\s*(?:platform\s*\(\s*)?["']([^"']+)["']/;
-
-function readGradle(text: string) {
-  const dependencies: Dependency[] = [];
-  for (const line of text.split(/\r?\n/)) {
-    const match = GRADLE_CONFIGURATION.exec(line);
-    if (!match) continue;
-    const [group, artifact, version] = match[2]!.split(':');
-    if (!artifact) continue; // project(':lib') and file trees are not coordinates
-    dependencies.push({ name: `${group}:${artifact}`, ...(version ? { version } : {}), dev: /^(test|androidTest)/.test(match[1]!) });
-  }
-  // The Spring Boot plugin, applied by id, stands for the framework too.
-  const plugin = /id\s*\(?\s*["'](org\.springframework\.boot)["']\s*\)?(?:\s*version\s*["']([^"']+)["'])?/.exec(text);
-  if (plugin) dependencies.push({ name: plugin[1]!, ...(plugin[2] ? { version: plugin[2] } : {}), dev: false });
-  return { dependencies };
-}
-
-function readGemfile(text: string) {
-  const dependencies: Dependency[] = [];
-  // Nesting of `group ... do` / `end` blocks: true where the enclosing group is development or test only.
-  const groups: boolean[] = [];
-  for (const raw of text.split(/\r?\n/)) {
-    const line = raw.replace(/#.*$/, '').trim();
-    if (/^group\b.*\bdo\b/.test(line)) {
-      groups.push(!/:production|:default/.test(line) && /:(development|test)\b/.test(line));
-      continue;
-    }
-    if (/^(source|platforms|path|git)\b.*\bdo\b/.test(line) || /\bdo\s*(\|.*\|)?$/.test(line)) {
-      groups.push(groups.at(-1) ?? false);
-      continue;
-    }
-    if (line === 'end') {
-      groups.pop();
-      continue;
-    }
-    const gem = /^gem\s+["']([^"']+)["'](?:\s*,\s*["']([^"']+)["'])?/.exec(line);
-    if (!gem) continue;
-    const dev = (groups.at(-1) ?? false) || /group:\s*\[?\s*:(development|test)|:group\s*=>\s*\[?\s*:(development|test)/.test(line);
-    dependencies.push({ name: gem[1]!, ...(gem[2] ? { version: gem[2] } : {}), dev });
-  }
-  return { dependencies };
 }
 
 const NUGET_TEST = /test|xunit|nunit|mstest|moq/i;

@@ -6,7 +6,7 @@ import { EcosystemResultSchema } from '../ecosystem/schema.js';
 import { DEPTH_LIMITS, type RecursiveDepth } from '../ecosystem/structure.js';
 import { analyseEnvironment } from '../environment/index.js';
 import { projectAnalyzedTopic } from '../events.js';
-import { analysisRecord } from '../memory-record.js';
+import { analysisFeatures } from '../analysis-features.js';
 import { applyConversation } from '../ecosystem/focus.js';
 import { ConversationContext } from '../schemas.js';
 
@@ -69,8 +69,10 @@ export const analyzeProjectEcosystemTool = (deps: ProjectToolDeps) => {
       const resource = await context.resources.put({ kind: 'analysis', id, name: `Ecosystem analysis of ${projectPath}`, data: report });
 
       let published = false;
+      let recordedBy: string[] = [];
       if (input.learningEnabled) {
-        void deps.events.publish(projectAnalyzedTopic, {
+        // Awaited: the result says which packs recorded it.
+        recordedBy = await deps.events.publish(projectAnalyzedTopic, {
           tool: 'analyze_project_ecosystem',
           projectPath,
           fingerprint: result.scan.fingerprint,
@@ -81,9 +83,12 @@ export const analyzeProjectEcosystemTool = (deps: ProjectToolDeps) => {
           databases: report.technologyStack.databases.map((detection) => detection.name),
           patterns: report.architecture.patterns.map((pattern) => pattern.kind),
           recommendations: report.recommendations.map((item) => item.id),
+          id,
+          projectType: report.architecture.patterns[0]?.kind ?? 'unknown',
+          features: analysisFeatures(result.scan),
+          advice: report.recommendations.slice(0, ADVICE_PUBLISHED).map((item) => ({ id: item.id, category: item.category, message: item.message })),
         });
         published = true;
-        await rememberEcosystem(deps, result.scan, report, { id, projectPath, summary, resourceUri: resource.uri });
       }
       await context.progress({ progress: 3, total: 3, message: 'Stored the report' });
 
@@ -108,7 +113,7 @@ export const analyzeProjectEcosystemTool = (deps: ProjectToolDeps) => {
           published,
           topic: published ? PROJECT_ANALYZED_TOPIC : null,
           note: published
-            ? `Published a summary (stack, patterns, recommendation ids, resource URI) on "${PROJECT_ANALYZED_TOPIC}"; packs subscribed to it may record it.${deps.memory ? ' Recorded the analysis and its first recommendations in memory.' : ''}`
+            ? `Published a summary (stack, patterns, recommendation ids, resource URI) on "${PROJECT_ANALYZED_TOPIC}"; packs subscribed to it may record it.${recordedBy.length ? ` Recorded the analysis and its first recommendations in: ${recordedBy.join(', ')}.` : ''}`
             : 'Not enabled: nothing was published or recorded.',
         },
       };
@@ -135,16 +140,5 @@ async function modelSummary(context: ToolContext, report: EcosystemReport, summa
   }
 }
 
-/** Most recommendations one analysis adds to memory, in the report's order. */
-const REMEMBERED_RECOMMENDATIONS = 10;
-
-/** The analysis and its recommendations into memory, when the memory pack is loaded. */
-async function rememberEcosystem(deps: ProjectToolDeps, scan: Parameters<typeof analysisRecord>[0], report: EcosystemReport, at: { id: string; projectPath: string; summary: string; resourceUri: string }): Promise<void> {
-  if (!deps.memory) return;
-  const tool = 'analyze_project_ecosystem';
-  const projectType = report.architecture.patterns[0]?.kind ?? 'unknown';
-  await deps.memory.recordAnalysis(analysisRecord(scan, { tool, project: at.projectPath, analysisId: at.id, summary: at.summary, projectType, resourceUri: at.resourceUri }));
-  for (const item of report.recommendations.slice(0, REMEMBERED_RECOMMENDATIONS)) {
-    await deps.memory.recordRecommendation({ tool, project: at.projectPath, kind: item.category, value: item.id, summary: item.message, analysisId: at.id });
-  }
-}
+/** Most recommendations the event carries with their messages, in the report's order. */
+const ADVICE_PUBLISHED = 10;

@@ -9,7 +9,7 @@ import type { ProjectToolDeps } from '../deps.js';
 import { analysisCompletedTopic } from '../events.js';
 import { AnalysisOutput, DEPTHS } from '../repository/analysis-schema.js';
 import { buildAnalysis } from '../repository/analysis.js';
-import { analysisRecord } from '../memory-record.js';
+import { analysisFeatures } from '../analysis-features.js';
 
 export const analyzeRepositoryTool = (deps: ProjectToolDeps) =>
   defineTool({
@@ -43,7 +43,9 @@ export const analyzeRepositoryTool = (deps: ProjectToolDeps) =>
         name: `Repository analysis of ${analysis.path} (${depth})`,
         data: { ...analysis, resourceUri: `toolpack://analysis/${analysis.id}`, detail },
       });
-      void deps.events.publish(analysisCompletedTopic, {
+      const { primaryLanguage, projectType } = analysis.recommendations;
+      // Awaited: a pack that records it (memory) has it before this call answers, so the next call finds it.
+      await deps.events.publish(analysisCompletedTopic, {
         id: analysis.id,
         uri: stored.uri,
         path: analysis.path,
@@ -53,19 +55,10 @@ export const analyzeRepositoryTool = (deps: ProjectToolDeps) =>
         primaryLanguage: analysis.recommendations.primaryLanguage,
         projectType: analysis.recommendations.projectType.type,
         totalFiles: analysis.structure.totalFiles,
+        summary: `Repository ${analysis.path}: ${primaryLanguage ?? 'no code'} ${projectType.type}, ${analysis.structure.totalFiles} files`,
+        features: analysisFeatures(scan),
       });
       deps.logger.debug({ id: analysis.id, depth, files: analysis.structure.totalFiles, scanCached: cached }, 'repository analysed');
-      const { primaryLanguage, projectType } = analysis.recommendations;
-      await deps.memory?.recordAnalysis(
-        analysisRecord(scan, {
-          tool: 'analyze_repository',
-          project: analysis.path,
-          analysisId: analysis.id,
-          summary: `Repository ${analysis.path}: ${primaryLanguage ?? 'no code'} ${projectType.type}, ${analysis.structure.totalFiles} files`,
-          projectType: projectType.type,
-          resourceUri: stored.uri,
-        }),
-      );
       return { ...analysis, resourceUri: stored.uri };
     },
   });

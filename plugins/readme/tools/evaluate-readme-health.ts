@@ -4,6 +4,7 @@
  */
 import { defineTool, Params, StringEnum, Type } from '../../../sdk/index.js';
 import type { ReadmeDeps } from '../deps.js';
+import { readmeEvaluatedTopic } from '../events.js';
 import { evaluateReadme, loadReadme } from '../scoring/evaluate.js';
 import { brokenLinksOf, fixesOf, LinkFindingSchema, ScoreSchema, scoreResult, StatsSchema, statsOf } from '../scoring/schema.js';
 import { weightingOf } from '../scoring/weighting.js';
@@ -37,7 +38,7 @@ export const evaluateReadmeHealthTool = (deps: ReadmeDeps) =>
       const { score } = result;
       const weak = score.criteria.filter((c) => c.status === 'missing' || c.status === 'partial').map((c) => c.title.toLowerCase());
       const summary = `${result.relativePath}: ${score.overall}/100 (${score.grade}) as a ${score.weighting.projectType.replace('_', ' ')}` + (weak.length ? `; weakest: ${weak.slice(0, 4).join(', ')}.` : '; every criterion met.');
-      await deps.memory?.recordDocumentation({ tool: 'evaluate_readme_health', project: context.workspace.relative(result.repository?.root ?? result.path) || '.', action: 'readme-evaluated', summary, files: [result.relativePath] });
+      await deps.events.publish(readmeEvaluatedTopic, { tool: 'evaluate_readme_health', project: context.workspace.relative(result.repository?.root ?? result.path) || '.', summary, readme: result.relativePath });
       return {
         summary,
         readme: result.relativePath,

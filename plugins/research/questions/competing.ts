@@ -1,10 +1,10 @@
 /**
  * Dependencies with several competing choices: two HTTP clients or two test
- * runners in the same manifest mean a choice nobody settled. A small table of
- * groups whose members do the same job, and where each package is imported.
+ * runners in the same manifest mean a choice nobody settled. The groups whose
+ * members do the same job are the technology catalogue's; here, where each package is imported.
  */
 import { join } from 'node:path';
-import type { Ecosystem, FileEntry, ProjectScan } from '../../project/api.js';
+import { competingGroups, type Ecosystem, type FileEntry, type ProjectScan } from '../../project/api.js';
 
 export interface CompetingGroup {
   id: string;
@@ -16,43 +16,8 @@ export interface CompetingGroup {
   packages: Partial<Record<Ecosystem, string[]>>;
 }
 
-export const COMPETING_GROUPS: readonly CompetingGroup[] = [
-  {
-    id: 'http-client', label: 'HTTP client', performance: true,
-    criteria: 'timeouts and retries, streaming, interceptors, bundle size and request latency under your load',
-    packages: { npm: ['axios', 'node-fetch', 'got', 'undici', 'superagent', 'ky', 'request', 'cross-fetch'], pypi: ['requests', 'httpx', 'aiohttp', 'urllib3'] },
-  },
-  {
-    id: 'test-runner', label: 'test runner', performance: false,
-    criteria: 'run time of the current suite, watch mode, ESM/TypeScript support and mocking API',
-    packages: { npm: ['jest', 'vitest', 'mocha', 'ava', 'jasmine', 'tap', 'uvu'], pypi: ['pytest', 'nose2'] },
-  },
-  {
-    id: 'orm', label: 'ORM / query builder', performance: true,
-    criteria: 'query performance on your hot paths, migrations, type safety and transaction handling',
-    packages: { npm: ['prisma', '@prisma/client', 'typeorm', 'sequelize', 'knex', 'drizzle-orm', '@mikro-orm/core', 'objection', 'mongoose'], pypi: ['sqlalchemy', 'peewee', 'tortoise-orm', 'pony'] },
-  },
-  {
-    id: 'logger', label: 'logging library', performance: true,
-    criteria: 'structured output, throughput (log lines per second), transports and redaction',
-    packages: { npm: ['winston', 'pino', 'bunyan', 'log4js', 'loglevel'], pypi: ['loguru', 'structlog'] },
-  },
-  {
-    id: 'validation', label: 'validation library', performance: false,
-    criteria: 'type inference, error messages, schema reuse (JSON Schema/OpenAPI) and validation speed',
-    packages: { npm: ['joi', 'zod', 'yup', 'ajv', 'class-validator', 'superstruct', 'valibot'], pypi: ['pydantic', 'marshmallow', 'cerberus'] },
-  },
-  {
-    id: 'date', label: 'date/time library', performance: false,
-    criteria: 'immutability, time-zone support, maintenance status and bundle size',
-    packages: { npm: ['moment', 'dayjs', 'date-fns', 'luxon'], pypi: ['arrow', 'pendulum'] },
-  },
-  {
-    id: 'web-framework', label: 'web framework', performance: true,
-    criteria: 'request throughput, middleware ecosystem, validation and typing',
-    packages: { npm: ['express', 'fastify', 'koa', '@hapi/hapi', '@nestjs/core'], pypi: ['flask', 'django', 'fastapi'] },
-  },
-];
+/** The groups and their members come from the project pack's technology catalogue (`competes`). */
+export const COMPETING_GROUPS: readonly CompetingGroup[] = competingGroups();
 
 export interface CompetingFinding {
   group: CompetingGroup;

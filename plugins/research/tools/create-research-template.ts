@@ -5,8 +5,7 @@
  */
 import { stat } from 'node:fs/promises';
 import { join } from 'node:path';
-import { stringify } from 'yaml';
-import { FileSystemError, Params, StringEnum, Type, ValidationError, defineTool, writeWorkspaceText } from '../../../sdk/index.js';
+import { FileSystemError, Params, StringEnum, Type, ValidationError, defineTool, writeFrontMatter, writeWorkspaceText } from '../../../sdk/index.js';
 import { concernedAdrs, slugify } from '../adr-match.js';
 import type { ResearchDeps } from '../deps.js';
 import { ANALYSIS_TYPES } from '../questions/types.js';
@@ -57,7 +56,7 @@ export const createResearchTemplateTool = (deps: ResearchDeps) =>
       const body = templateBody(title, type);
       const content =
         input.includeMetadata ?? true
-          ? `---\n${stringify({ title, type, status: 'draft', created: new Date().toISOString().slice(0, 10), author: '<your name>', related_adrs: related })}---\n\n${body}`
+          ? writeFrontMatter({ title, type, status: 'draft', created: new Date().toISOString().slice(0, 10), author: '<your name>', related_adrs: related }, `\n${body}`)
           : body;
       const written = await writeWorkspaceText(context.workspace, target, content, { replace: false, param: 'templatePath' });
       // Created between the check and the write: still never replaced.

@@ -12,10 +12,17 @@ import { ValidationError } from '../../../sdk/index.js';
 import { compilePattern } from '../check/pattern.js';
 import { CHECK_SCHEMAS, RuleBase, RULE_SET_SCHEMA_ID, SOURCE_SCHEMAS, type RuleSetValue, type RuleValue } from './schema.js';
 
-const ajv = new Ajv({ allErrors: true, strict: false });
-const base = ajv.compile(RuleBase);
-const checks = new Map<string, ValidateFunction>(Object.entries(CHECK_SCHEMAS).map(([kind, schema]) => [kind, ajv.compile(schema)]));
-const sources = new Map<string, ValidateFunction>(Object.entries(SOURCE_SCHEMAS).map(([kind, schema]) => [kind, ajv.compile(schema)]));
+// Compiled at the first check, not at import: importing the pack is part of server start-up.
+let compiled: { base: ValidateFunction; checks: Map<string, ValidateFunction>; sources: Map<string, ValidateFunction> } | undefined;
+function validators() {
+  if (compiled) return compiled;
+  const ajv = new Ajv({ allErrors: true, strict: false });
+  return (compiled = {
+    base: ajv.compile(RuleBase),
+    checks: new Map(Object.entries(CHECK_SCHEMAS).map(([kind, schema]) => [kind, ajv.compile(schema)])),
+    sources: new Map(Object.entries(SOURCE_SCHEMAS).map(([kind, schema]) => [kind, ajv.compile(schema)])),
+  });
+}
 
 function describe(errors: readonly ErrorObject[] | null | undefined, prefix: string): string[] {
   return (errors ?? []).map((error) => {
@@ -30,6 +37,7 @@ function describe(errors: readonly ErrorObject[] | null | undefined, prefix: str
 /** What is wrong with one rule (empty when nothing). */
 export function ruleProblems(rule: unknown): string[] {
   if (typeof rule !== 'object' || rule === null || Array.isArray(rule)) return ['expected an object'];
+  const { base, checks, sources } = validators();
   const problems: string[] = [];
   // The base schema cannot say anything useful about the kind-specific fields: check those apart.
   if (!base(rule)) problems.push(...describe(base.errors, '').filter((p) => !/^(source|check)\b.*unknown field/.test(p)));

@@ -211,7 +211,7 @@ export const smartScoreTool = (deps: ScoringDeps) => {
         }
         case 'get_intent_scores': {
           const scores = await intentScores(ctx, list);
-          // The memory pack gives this pack a recorder, not a reader: recorded goals cannot be read back, so the intent is the components parameter or everything.
+          // The memory pack offers this pack no reader of recorded goals, so the intent is the components parameter or everything.
           const explanation = explicit
             ? `The intent is the components asked for: ${list.join(', ')}.`
             : 'No components named: every component is in scope (recorded goals in memory are not readable by this pack).';

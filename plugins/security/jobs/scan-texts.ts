@@ -10,7 +10,8 @@ import { LIMITS } from '../engine/limits.js';
 import { maskedExcerpt } from '../engine/masker.js';
 import type { RuleEngine } from '../engine/rule-engine.js';
 import { mostSevere, severityOfFinding, worstRank } from '../engine/top-findings.js';
-import { SEVERITIES, type ContentType, type RuleCategory, type Severity } from '../rules/types.js';
+import { SEVERITIES, type ContentType } from '../rules/types.js';
+import type { TextScanResult } from '../public-types.js';
 
 const MASKABLE = new Set(['secret', 'credential', 'pii']);
 
@@ -23,22 +24,8 @@ export interface ScanTextsInput {
   maxFindings?: number;
 }
 
-export interface TextFinding {
-  rule: string;
-  category: RuleCategory;
-  severity: Severity;
-  line: number;
-  column: number;
-  /** The value cut and masked (secret, credential and personal data); absent for code and configuration findings. */
-  excerpt?: string;
-}
-
-export interface TextScanResult {
-  name: string;
-  totalFindings: number;
-  riskLevel: Severity | 'none';
-  findings: TextFinding[];
-}
+// Declared with the pack's public types (api.ts publishes them).
+export type { TextFinding, TextScanResult } from '../public-types.js';
 
 export interface ScanTextsOutput {
   results: TextScanResult[];

@@ -91,7 +91,10 @@ export interface UserRule extends RuleInfo {
 /** What the scanner runs: reviewed rules on V8, user rules on RE2. */
 export type ScanRule = SecurityRule | UserRule;
 
-/** The extension point's interface: how a module adds rules to the security pack. */
+/**
+ * The extension point's interface: how a module adds rules to the security pack. Each rule
+ * is checked against SecurityRuleSchema; the returned function (if any) takes it back.
+ */
 export interface SecurityRulesExtension {
-  addRule(rule: SecurityRule): void;
+  addRule(rule: SecurityRule): void | (() => void);
 }

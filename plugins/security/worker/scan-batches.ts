@@ -8,26 +8,14 @@
  */
 import { ValidationError } from '../../../sdk/errors.js';
 import type { JobInput, JobName, JobOutput } from '../jobs/index.js';
-import type { ScanTextsInput, TextScanResult } from '../jobs/scan-texts.js';
+import type { ScanTextsOptions, ScanTextsResult, TextScanResult } from '../public-types.js';
 
-export type { TextFinding, TextScanResult } from '../jobs/scan-texts.js';
+// Declared with the pack's public types (api.ts publishes them).
+export type { ScanTextsOptions, ScanTextsResult, TextFinding, TextScanResult } from '../public-types.js';
 
 /** What scanTexts needs of the scanner service (securityScannerRef). */
 export interface JobRunner {
   run<N extends JobName>(job: N, input: JobInput<N>, options?: { signal?: AbortSignal }): Promise<JobOutput<N>>;
-}
-
-export interface ScanTextsOptions extends Omit<ScanTextsInput, 'texts'> {
-  /** The pool's workers: the pack option scanWorkers (default 2). Batches are sized to give each worker a share. */
-  workers?: number;
-  signal?: AbortSignal;
-}
-
-export interface ScanTextsResult {
-  /** One per text, in the order given. */
-  results: TextScanResult[];
-  /** The jobs the texts were scanned in: which texts, and the thread each ran on (0: in process). */
-  batches: Array<{ names: string[]; threadId: number }>;
 }
 
 const MIN_BATCH = 64 * 1024;

@@ -5,6 +5,7 @@
  * the Diataxis sidebar goes to sidebars.diataxis.js for the user to wire in.
  */
 import { defineSsgAdapter, type DiataxisSection } from '../../../sdk/index.js';
+import { builtinGeneratorMarkers } from '../../../sdk/site-generator.js';
 import { ensureNewline, frontMatter, pagesBySection } from './templates/common.js';
 import { docusaurusConfig, docusaurusPackageJson, SIDEBARS_MARKER, sidebarsFile } from './templates/docusaurus-files.js';
 
@@ -23,7 +24,8 @@ export const docusaurus = defineSsgAdapter({
     setupComplexity: 'high',
     comfortablePages: 5000,
   },
-  markers: ['docusaurus.config.js', 'docusaurus.config.ts', 'docusaurus.config.mjs'],
+  // Markers live in the SDK so FALLBACK_GENERATORS (docs/freshness without this pack) reads the same ones.
+  ...builtinGeneratorMarkers('docusaurus'),
   configFiles({ projectName, projectDescription }) {
     return [
       { path: 'docusaurus.config.js', content: docusaurusConfig(projectName, projectDescription ?? `Documentation for ${projectName}.`) },

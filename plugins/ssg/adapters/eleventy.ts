@@ -4,6 +4,7 @@
  * merged with the user's entries and rendered by the base layout.
  */
 import { defineSsgAdapter, type DiataxisSection } from '../../../sdk/index.js';
+import { builtinGeneratorMarkers } from '../../../sdk/site-generator.js';
 import { ensureNewline, frontMatter, pagesBySection } from './templates/common.js';
 import { ELEVENTY_CONFIG, ELEVENTY_INPUT, ELEVENTY_LAYOUT, eleventyPackageJson } from './templates/eleventy-files.js';
 
@@ -23,7 +24,8 @@ export const eleventy = defineSsgAdapter({
     setupComplexity: 'medium',
     comfortablePages: 10000,
   },
-  markers: ['eleventy.config.mjs', 'eleventy.config.js', 'eleventy.config.cjs', '.eleventy.js'],
+  // Markers live in the SDK so FALLBACK_GENERATORS (docs/freshness without this pack) reads the same ones.
+  ...builtinGeneratorMarkers('eleventy'),
   configFiles({ projectName, projectDescription }) {
     const site = { title: projectName, description: projectDescription ?? `Documentation for ${projectName}.` };
     return [

@@ -5,6 +5,7 @@
  */
 import { parse, stringify } from 'smol-toml';
 import { defineSsgAdapter, type DiataxisSection } from '../../../sdk/index.js';
+import { builtinGeneratorMarkers } from '../../../sdk/site-generator.js';
 import { ensureNewline, frontMatter, pagesBySection } from './templates/common.js';
 import { HUGO_LAYOUTS } from './templates/hugo-layouts.js';
 
@@ -22,9 +23,8 @@ export const hugo = defineSsgAdapter({
     setupComplexity: 'medium',
     comfortablePages: 50000,
   },
-  markers: ['hugo.toml', 'hugo.yaml', 'hugo.json', 'config.toml', 'config/_default/hugo.toml', 'config/_default/config.toml'],
-  // A config.toml is Hugo's only when it reads as Hugo's (other tools use that name too).
-  detectText: (path, text) => !path.endsWith('config.toml') || /^\s*(baseURL|theme|languageCode)\s*=/m.test(text),
+  // Markers live in the SDK so FALLBACK_GENERATORS (docs/freshness without this pack) reads the same ones.
+  ...builtinGeneratorMarkers('hugo'),
   configFiles({ projectName, projectDescription, baseUrl }) {
     const config = {
       baseURL: baseUrl ?? '/',

@@ -5,6 +5,7 @@
  */
 import { parseDocument, stringify } from 'yaml';
 import { defineSsgAdapter, type DiataxisSection } from '../../../sdk/index.js';
+import { builtinGeneratorMarkers } from '../../../sdk/site-generator.js';
 import { ensureNewline, frontMatter, pagesBySection } from './templates/common.js';
 import { JEKYLL_DEFAULT_LAYOUT } from './templates/jekyll-layouts.js';
 
@@ -24,9 +25,8 @@ export const jekyll = defineSsgAdapter({
     setupComplexity: 'low',
     comfortablePages: 1000,
   },
-  markers: ['_config.yml', '_config.yaml'],
-  // Hexo also names its config _config.yml.
-  detectText: (_path, text) => !/^\s*(new_post_name|post_asset_folder|theme_config)\s*:/m.test(text),
+  // Markers live in the SDK so FALLBACK_GENERATORS (docs/freshness without this pack) reads the same ones.
+  ...builtinGeneratorMarkers('jekyll'),
   configFiles({ projectName, projectDescription, baseUrl }) {
     const config = {
       title: projectName,

@@ -6,6 +6,7 @@
  */
 import { isMap, isSeq, parseDocument, stringify } from 'yaml';
 import { defineSsgAdapter, type DiataxisSection, type SitePage } from '../../../sdk/index.js';
+import { builtinGeneratorMarkers } from '../../../sdk/site-generator.js';
 import { ensureNewline, frontMatter, pagesBySection, withHeading } from './templates/common.js';
 
 const DOCS_DIR = 'docs';
@@ -25,7 +26,8 @@ export const mkdocs = defineSsgAdapter({
     setupComplexity: 'low',
     comfortablePages: 1000,
   },
-  markers: ['mkdocs.yml', 'mkdocs.yaml'],
+  // Markers live in the SDK so FALLBACK_GENERATORS (docs/freshness without this pack) reads the same ones.
+  ...builtinGeneratorMarkers('mkdocs'),
   configFiles({ projectName, projectDescription, baseUrl }) {
     const config: Record<string, unknown> = { site_name: projectName };
     if (projectDescription) config.site_description = projectDescription;

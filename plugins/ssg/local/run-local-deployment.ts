@@ -7,7 +7,7 @@
  */
 import { readdir, stat } from 'node:fs/promises';
 import { isAbsolute, join } from 'node:path';
-import { showCommand, spawnProcess, TOOLCHAIN_ENV, ToolError, ValidationError, type ExitStatus, type GroupProcess, type SsgAdapter, type ToolContext } from '../../../sdk/index.js';
+import { readFrontMatter, showCommand, spawnProcess, TOOLCHAIN_ENV, ToolError, ValidationError, type ExitStatus, type GroupProcess, type SsgAdapter, type ToolContext } from '../../../sdk/index.js';
 import { parseBuildDiagnostics, type BuildDiagnostic } from './build-diagnostics.js';
 import { portFree, waitForHttp } from './http-probe.js';
 import { planLocalDeployment } from './plan.js';
@@ -206,13 +206,10 @@ async function locate(diagnostics: BuildDiagnostic[], siteRoot: string, workspac
 
 /** Lines before a page's body: the front matter block, and for 'trimmed' the blank lines after it. */
 function bodyOffset(text: string, bodyLine: 'raw' | 'trimmed'): number {
-  const lines = text.split(/\r?\n/);
-  if (!/^---\s*$/.test(lines[0] ?? '')) return 0;
-  const close = lines.findIndex((line, i) => i > 0 && /^(---|\.\.\.)\s*$/.test(line));
-  if (close < 0) return 0;
-  let offset = close + 1;
-  if (bodyLine === 'trimmed') while (offset < lines.length && lines[offset]!.trim() === '') offset++;
-  return offset;
+  const { body, bodyLine: first } = readFrontMatter(text);
+  if (first === 1 || bodyLine === 'raw') return first - 1;
+  const blank = /^(?:[ \t]*\r?\n)*/.exec(body)![0];
+  return first - 1 + blank.split('\n').length - 1;
 }
 
 const exists = (path: string) => stat(path).then(() => true, () => false);

@@ -5,8 +5,8 @@
  * file-level signals an analysis does not carry (translations, versioned docs,
  * tags). Without an analysisId the workspace root is scanned.
  */
-import { runGit, ValidationError, type SsgEcosystem, type ToolContext } from '../../../sdk/index.js';
-import type { FileEntry, ProjectScan, ProjectScanner } from '../../project/api.js';
+import { runGit, type SsgEcosystem, type ToolContext } from '../../../sdk/index.js';
+import { readStoredAnalysis, type FileEntry, type ProjectScan, type ProjectScanner } from '../../project/api.js';
 
 export type TeamSize = 'solo' | 'small' | 'medium' | 'large' | 'unknown';
 
@@ -40,35 +40,8 @@ const LANGS = 'en|fr|de|es|it|pt|ja|zh|ko|ru|nl|pl|sv|tr|uk|ar|he|hi|id|vi|cs|da
 const LOCALE = new RegExp(`^(?:${LANGS})(?:[-_][A-Za-z]{2,4})?$`);
 const SEARCH_PAGES = 20;
 
-/** Stored analysis as far as the profile reads it (analysis-schema.ts in the project pack). */
-interface StoredAnalysis {
-  id: string;
-  path: string;
-  structure?: { totalFiles?: number; primaryLanguage?: string | null };
-  documentation?: { docsFiles?: number; changelog?: string | null; apiDocs?: string[] };
-  recommendations?: {
-    primaryLanguage?: string | null;
-    projectType?: { type?: string; evidence?: string[] };
-    teamSize?: { estimate?: TeamSize; reason?: string };
-  };
-}
-
-/** The stored analysis for `analysisId`, or a ValidationError naming the parameter. */
-export async function readStoredAnalysis(context: ToolContext, analysisId: string): Promise<StoredAnalysis> {
-  const id = analysisId.trim().replace(/^toolpack:\/\/analysis\//, '');
-  const stored = /^[A-Za-z0-9][A-Za-z0-9._-]{0,127}$/.test(id) ? await context.resources.get(`toolpack://analysis/${id}`) : undefined;
-  if (!stored) {
-    throw new ValidationError(`parameter "analysisId": no stored analysis "${analysisId}" (expected the id returned by analyze_repository)`, { parameter: 'analysisId', analysisId });
-  }
-  try {
-    return JSON.parse(stored.text) as StoredAnalysis;
-  } catch {
-    throw new ValidationError(`parameter "analysisId": the stored analysis "${analysisId}" is not readable JSON; run analyze_repository again`, { parameter: 'analysisId', analysisId });
-  }
-}
-
 export async function projectProfile(scanner: ProjectScanner, context: ToolContext, analysisId: string | undefined): Promise<ProjectProfile> {
-  const analysis = analysisId === undefined ? undefined : await readStoredAnalysis(context, analysisId);
+  const analysis = analysisId === undefined ? undefined : await readStoredAnalysis(context.resources, analysisId, { param: 'analysisId' });
   const root = await scanner.resolveRoot(analysis?.path, context.workspace, analysisId === undefined ? 'path' : 'analysisId');
   const { scan, files } = await scanner.scan(root, { signal: context.signal });
   const primaryLanguage = analysis?.recommendations?.primaryLanguage ?? analysis?.structure?.primaryLanguage ?? scan.languages.find((l) => !CODE_LANGUAGES_EXCLUDED.has(l.language))?.language ?? null;

@@ -6,6 +6,7 @@
  */
 import { defineTool, Params, Type } from '../../../sdk/index.js';
 import type { SsgDeps } from '../deps.js';
+import { ssgDeploymentTopic } from '../events.js';
 import { deployPages } from '../deploy/plan.js';
 import { adapterFor, ssgParam } from './ssg-param.js';
 
@@ -53,7 +54,7 @@ export const deployPagesTool = (deps: SsgDeps) =>
         data: { ssg: adapter.id, repository: plan.repo.path, siteDir: plan.site.siteDir, variant: plan.variant, branch: plan.branch, customDomain: plan.cname?.domain ?? null, files: plan.files, workflow: plan.yaml },
       });
       if (!kept) {
-        await deps.memory?.recordDeployment({
+        await deps.events.publish(ssgDeploymentTopic, {
           tool: 'deploy_pages',
           project: plan.repo.path,
           ssg: adapter.id,

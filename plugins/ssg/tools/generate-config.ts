@@ -7,6 +7,7 @@
 import { mkdir, stat } from 'node:fs/promises';
 import { defineTool, FileSystemError, Params, Type } from '../../../sdk/index.js';
 import type { SsgDeps } from '../deps.js';
+import { ssgConfiguredTopic } from '../events.js';
 import { setupInstructions } from '../site/commands.js';
 import { placeFiles } from '../site/site-files.js';
 import { FileOutcomeSchema, SetupSchema } from './file-outcome-schema.js';
@@ -53,7 +54,7 @@ export const generateConfigTool = (deps: SsgDeps) =>
         data: { ssg: adapter.id, outputPath: site, projectName, projectDescription, files: generated.map((f, i) => ({ ...f, status: files[i]!.status })), setup },
       });
       const written = files.filter((f) => f.status === 'written').map((f) => f.path);
-      await deps.memory?.recordConfiguration({
+      await deps.events.publish(ssgConfiguredTopic, {
         tool: 'generate_config',
         project: '.',
         ssg: adapter.id,

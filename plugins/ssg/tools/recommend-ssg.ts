@@ -6,6 +6,7 @@
  */
 import { defineTool, Params, StringEnum, Type } from '../../../sdk/index.js';
 import type { SsgDeps } from '../deps.js';
+import { ssgRecommendedTopic } from '../events.js';
 import { projectProfile } from '../recommend/profile.js';
 import { featureComparison, justify, rankAdapters, scoringMethod } from '../recommend/recommend.js';
 
@@ -66,11 +67,10 @@ export const recommendSsgTool = (deps: SsgDeps) =>
       const winner = deps.adapters.get(best.ssg)!;
       const justification = justify(best, rest[0], profile, preferences);
       const summary = `Recommended ${best.name} (${best.score}/100) for "${profile.path}"; then ${rest.slice(0, 2).map((r) => `${r.name} ${r.score}`).join(', ') || 'no alternative'}.`;
-      await deps.memory?.recordRecommendation({
+      await deps.events.publish(ssgRecommendedTopic, {
         tool: 'recommend_ssg',
         project: profile.path,
-        kind: 'ssg',
-        value: best.ssg,
+        ssg: best.ssg,
         summary,
         confidence: Math.round(best.score) / 100,
         ...(profile.analysisId ? { analysisId: profile.analysisId } : {}),

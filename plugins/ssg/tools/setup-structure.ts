@@ -5,9 +5,9 @@
  * navigation file is replaced only when the adapter read it and merged into it.
  */
 import { mkdir, stat } from 'node:fs/promises';
-import { parse } from 'yaml';
-import { ContentError, DIATAXIS_SECTIONS, defineTool, FileSystemError, Params, Type, type SiteFile } from '../../../sdk/index.js';
+import { ContentError, DIATAXIS_SECTIONS, defineTool, FileSystemError, Params, readFrontMatter, Type, type SiteFile } from '../../../sdk/index.js';
 import type { SsgDeps } from '../deps.js';
+import { ssgStructuredTopic } from '../events.js';
 import { examplePages, sectionIndexPages } from '../site/diataxis-pages.js';
 import { projectFacts } from '../site/project-facts.js';
 import { placeFiles, siteReader, type FileOutcome } from '../site/site-files.js';
@@ -16,14 +16,8 @@ import { adapterFor, ssgParam } from './ssg-param.js';
 
 /** The `title` of a page's YAML front matter, when it has one. */
 function frontMatterTitle(text: string | undefined): string | undefined {
-  const block = text && /^---\r?\n([\s\S]*?)\r?\n---/.exec(text);
-  if (!block) return undefined;
-  try {
-    const title = (parse(block[1]!) as { title?: unknown } | null)?.title;
-    return typeof title === 'string' && title.trim() ? title.trim() : undefined;
-  } catch {
-    return undefined;
-  }
+  const title = text === undefined ? undefined : readFrontMatter(text).data?.title;
+  return typeof title === 'string' && title.trim() ? title.trim() : undefined;
 }
 
 export const setupStructureTool = (deps: SsgDeps) =>
@@ -109,7 +103,7 @@ export const setupStructureTool = (deps: SsgDeps) =>
         `Diataxis structure for ${adapter.name} in ${site}: ${created.length} page(s) created, ${existing.length} already there (kept)` +
         (navWritten.length ? `; navigation written to ${navWritten.join(', ')}` : navigation.length ? '; navigation unchanged' : '') +
         (warnings.length ? `. ${warnings.length} warning(s).` : '.');
-      await deps.memory?.recordDocumentation({ tool: 'setup_structure', project: '.', action: 'structured', summary, files: created.slice(0, 50) });
+      await deps.events.publish(ssgStructuredTopic, { tool: 'setup_structure', project: '.', summary, files: created.slice(0, 50) });
       return { summary, ssg: adapter.id, path: site, sections, created, existing, navigation, warnings };
     },
   });

@@ -6,6 +6,7 @@
  */
 import { defineTool, httpFailureOf, isToolError, Params, Type } from '../../../sdk/index.js';
 import type { SsgDeps } from '../deps.js';
+import { ssgDeploymentTopic } from '../events.js';
 import { localChecks, type Check } from '../deploy/checks.js';
 import { checkUrl, HTTP_TIMEOUT_MS, parseSiteUrl, type HttpAnswer } from '../deploy/http-check.js';
 import { resolveRepository } from '../deploy/repository.js';
@@ -42,7 +43,7 @@ export const verifyDeploymentTool = (deps: SsgDeps) =>
       const checks: Check[] = [...local.checks];
       const ssg = local.adapter?.id ?? 'unknown';
       const record = (outcome: 'succeeded' | 'failed', evidence: string, error?: string) =>
-        deps.memory?.recordDeployment({ tool: 'verify_deployment', project: repo.path, ssg, outcome, evidence, ...(target ? { target: target.href } : {}), ...(error ? { error } : {}) });
+        deps.events.publish(ssgDeploymentTopic, { tool: 'verify_deployment', project: repo.path, ssg, outcome, evidence, ...(target ? { target: target.href } : {}), ...(error ? { error } : {}) });
 
       let http: HttpAnswer | undefined;
       if (target) {

@@ -1,4 +1,5 @@
 /** What the error text names: files (with lines), packages, environment variables, the failing function. */
+import { servicesByPort } from '../../project/api.js';
 import type { ProjectContext } from '../project/context.js';
 
 export interface NamedFile {
@@ -73,8 +74,8 @@ export function failingFrame(details: string): { unit: string; file: string | nu
   return null;
 }
 
-/** Well-known ports and the services behind them (an ECONNREFUSED names the port, not the service). */
-export const PORT_SERVICES: Record<string, string> = { '5432': 'PostgreSQL', '6379': 'Redis', '27017': 'MongoDB', '3306': 'MySQL', '9200': 'Elasticsearch', '5672': 'RabbitMQ', '9092': 'Kafka' };
+/** Well-known ports and the services behind them (an ECONNREFUSED names the port, not the service): the technology catalogue's `port`. */
+export const PORT_SERVICES: Record<string, string> = servicesByPort();
 
 /** Technologies the details mention, among those the project uses (and services named by their port). */
 export function namedTechnologies(details: string, technologies: readonly string[]): string[] {

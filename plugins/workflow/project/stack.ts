@@ -4,9 +4,10 @@
  * command is one this project can run (its manifests and lockfiles decide).
  */
 import { basename, dirname } from 'node:path';
+import { testRunners, type TestRunner } from '../../project/api.js';
 import type { ProjectContext } from './context.js';
 
-export type TestFramework = 'vitest' | 'jest' | 'mocha' | 'node:test' | 'pytest' | 'unittest' | 'go test' | 'cargo test';
+export type TestFramework = TestRunner | 'node:test' | 'unittest';
 export type Ecosystem = 'node' | 'python' | 'go' | 'rust' | 'other';
 
 export interface Stack {
@@ -23,7 +24,8 @@ export interface Stack {
   commands: { install: string | null; test: string | null; build: string | null; listDependencies: string | null; audit: string | null };
 }
 
-const TESTING: Array<[string, TestFramework]> = [['Vitest', 'vitest'], ['Jest', 'jest'], ['Mocha', 'mocha'], ['pytest', 'pytest'], ['go test', 'go test'], ['cargo test', 'cargo test']];
+/** Detected test frameworks this pack runs, preferred first (the technology catalogue's `runner`). */
+const TESTING: Array<[string, TestFramework]> = testRunners();
 
 const shallowest = (paths: string[]) => paths.sort((a, b) => a.split('/').length - b.split('/').length || a.localeCompare(b))[0] ?? null;
 

@@ -195,3 +195,17 @@ describe('generate_adrs_from_prd', () => {
     expect(readdirSync(join(root, 'docs/adrs')).sort()).toEqual(['0004-choose-the-messaging-platform-for-events.md', 'notes.txt']);
   });
 });
+
+describe('generate_adrs_from_prd front matter', () => {
+  it('reads front matter closed by "..." as metadata, not as PRD sentences, and numbers lines in the file', async () => {
+    const prd = ORDERS_PRD.replace('status: approved\n---\n', 'status: approved\nsummary: Orders are stored in MongoDB for now.\n...\n');
+    const root = project({ 'docs/prd.md': prd });
+    const { fromPrd } = await toolpack(root);
+    const { data } = await fromPrd({ prdPath: 'docs/prd.md' });
+    expect(data.prdTitle).toBe('Orders Platform PRD');
+    expect(JSON.stringify(data.generated)).not.toContain('stored in MongoDB for now');
+    const storage = data.generated.find((g: any) => g.area === 'storage');
+    const line = prd.split('\n').findIndex((text) => text.includes('must be stored in PostgreSQL')) + 1;
+    expect(storage.evidence.find((e: any) => e.quote.includes('must be stored in PostgreSQL')).line).toBe(line);
+  });
+});

@@ -18,7 +18,7 @@ export async function startDocsTools(workspace: string, tools: Array<(deps: Docs
     description: 'docs tools under test',
     register(env) {
       env.registerInit({
-        deps: { scanner: projectScannerRef, logger: coreServices.logger, http: coreServices.http },
+        deps: { scanner: projectScannerRef, logger: coreServices.logger, http: coreServices.http, events: coreServices.events },
         init: (deps) => ({ tools: tools.map((tool) => tool(deps)) }),
       });
     },

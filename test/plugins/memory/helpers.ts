@@ -8,7 +8,7 @@ import { afterAll, beforeAll } from 'vitest';
 import { checkConfig } from '../../../core/config/load.js';
 import { Kernel } from '../../../core/kernel/kernel.js';
 import { createRootLogger } from '../../../core/services/logger.js';
-import type { MemoryRecorder } from '../../../plugins/memory/api.js';
+import type { MemoryRecorder } from '../../../plugins/memory/graph/recorder.js';
 import { createRecorder } from '../../../plugins/memory/graph/recorder.js';
 import type { MemoryTables } from '../../../plugins/memory/store-schema.js';
 import type { Store } from '../../../sdk/index.js';

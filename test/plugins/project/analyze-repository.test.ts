@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { coreServices, definePlugin, type Events } from '../../../sdk/index.js';
 import { connectTestClient, startTestToolpack } from '../../../sdk/testing.js';
-import { readAnalysis } from '../../../plugins/project/repository/load.js';
+import { readStoredAnalysis as readAnalysis } from '../../../plugins/project/api.js';
 import { analysisCompletedTopic } from '../../../plugins/project/events.js';
 import { tempDir } from '../../helpers/workspace.js';
 import { git, json, nodeService, project, pythonApp, writeTree } from './fixtures.js';

@@ -1,7 +1,6 @@
 /** Pieces every built-in adapter shares: section labels, front matter, page ordering. */
-import { stringify } from 'yaml';
 import type { DiataxisSection, SitePage } from '../../../../sdk/index.js';
-import { DIATAXIS_SECTIONS } from '../../../../sdk/index.js';
+import { DIATAXIS_SECTIONS, writeFrontMatter } from '../../../../sdk/index.js';
 
 /** How a section is named in navigation menus. */
 export const SECTION_LABELS: Record<DiataxisSection, string> = {
@@ -13,8 +12,7 @@ export const SECTION_LABELS: Record<DiataxisSection, string> = {
 
 /** YAML front matter block (`---` fenced) for the given fields, undefined ones left out. */
 export function frontMatter(fields: Record<string, unknown>): string {
-  const defined = Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== undefined));
-  return `---\n${stringify(defined, { lineWidth: 0 })}---\n\n`;
+  return writeFrontMatter(fields, '\n');
 }
 
 /** Pages grouped by section in Diataxis order, each section's pages by order (index first), then slug. */

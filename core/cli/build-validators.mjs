@@ -1,0 +1,53 @@
+// Compiles the built-in packs' schemas ahead of time (ajv standalone code), so start-up
+// neither compiles them nor loads ajv (core/tools/precompiled-schemas.ts).
+// It starts a kernel from dist/ with every built-in pack in an empty folder, records each
+// schema the kernel compiles (tool inputs and outputs, pack options) plus the config's,
+// and writes dist/validators/<key>.cjs for each and an index of the keys.
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+const dist = new URL('../../dist/', import.meta.url);
+const out = join(dist.pathname, 'validators');
+const { recordCompiledSchemas, compileSchema, AJV_OPTIONS } = await import(new URL('core/tools/schema-validator.js', dist));
+const { VALIDATORS_INDEX } = await import(new URL('core/tools/precompiled-schemas.js', dist));
+const { startToolpack } = await import(new URL('core/bootstrap.js', dist));
+const { createRootLogger } = await import(new URL('core/services/logger.js', dist));
+const { ConfigSchema } = await import(new URL('core/config/schema.js', dist));
+
+// Delete first: a stale index would make the kernel below skip recording nothing, but
+// keeping old files around only grows dist/.
+rmSync(out, { recursive: true, force: true });
+const recorded = recordCompiledSchemas();
+compileSchema(ConfigSchema, { defaults: false, noun: 'key' }); // as core/config/load.ts does
+const cwd = mkdtempSync(join(tmpdir(), 'toolpack-validators-'));
+try {
+  const kernel = await startToolpack({ cwd, logger: createRootLogger('silent') });
+  await kernel.stop();
+} finally {
+  rmSync(cwd, { recursive: true, force: true });
+}
+
+const require = createRequire(import.meta.url);
+const { Ajv, _ } = require('ajv');
+const standaloneCode = require('ajv/dist/standalone').default;
+const addFormats = require('ajv-formats');
+const compilers = new Map();
+const compilerFor = (defaults) => {
+  if (!compilers.has(defaults)) {
+    // The formats are the ones ajv-formats adds at run time, required by the generated code.
+    const ajv = new Ajv({ ...AJV_OPTIONS, useDefaults: defaults, code: { source: true, formats: _`require("ajv-formats/dist/formats").fullFormats` } });
+    addFormats(ajv);
+    compilers.set(defaults, ajv);
+  }
+  return compilers.get(defaults);
+};
+
+mkdirSync(out, { recursive: true });
+for (const [key, { schema, defaults }] of recorded) {
+  const ajv = compilerFor(defaults);
+  writeFileSync(join(out, `${key}.cjs`), standaloneCode(ajv, ajv.compile(schema)));
+}
+writeFileSync(join(out, VALIDATORS_INDEX), JSON.stringify([...recorded.keys()]));
+console.log(`precompiled ${recorded.size} schemas into dist/validators/`);
