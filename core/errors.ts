@@ -34,6 +34,8 @@ export const KernelErrorCodes = {
   TOOL_INVALID: 'TP_TOOL_INVALID',
   /** A tool whose input or output schema does not compile (e.g. `{ type: 'strin' }`). */
   TOOL_SCHEMA_INVALID: 'TP_TOOL_SCHEMA_INVALID',
+  /** A pack's options schema that is not a valid JSON Schema. */
+  PLUGIN_OPTIONS_SCHEMA_INVALID: 'TP_PLUGIN_OPTIONS_SCHEMA_INVALID',
   /** A pack migration without a unique id, or naming a table or index not prefixed with the pack id. */
   MIGRATION_INVALID: 'TP_MIGRATION_INVALID',
   /** A pack's query naming a table that is not its own (`<packid>_...`). */

@@ -44,6 +44,14 @@ describe('tool schemas are compiled at start-up', () => {
     expect(error.message).toContain('output schema');
   });
 
+  it('an invalid options schema fails start-up naming the pack, not the config', async () => {
+    const options = Type.Unsafe<Record<string, unknown>>({ type: 'object', properties: { depth: { type: 'strin' } } }) as never;
+    const error = await startError({ plugins: [pack('opts', { options })] });
+    expect(error.code).toBe('TP_PLUGIN_OPTIONS_SCHEMA_INVALID');
+    expect(error.message).toContain('Pack "opts": its options schema is not a valid JSON Schema');
+    expect(error.details).toMatchObject({ pack: 'opts' });
+  });
+
   it('valid schemas still validate arguments and fill defaults, through an MCP client', async () => {
     const kernel = await startTestToolpack({ plugins: [pack('echoes', { tools: [echoTool('echo_it')] })] });
     const client = await connectTestClient(kernel);
