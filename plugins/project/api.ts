@@ -113,11 +113,10 @@ export const projectImportsRef = createServiceRef<ProjectImports>({ id: 'project
 
 export const projectDecisionsRef = createServiceRef<ProjectDecisions>({ id: 'project.decisions' });
 
-// --- Technology catalogue (issue 24 item 6) ---------------------------------
-// One table of technologies for every pack: what a scan detects, how prose names a technology, the
-// packages that bring it in, what it competes with. Pure data and functions: no service needed.
+// The technology catalogue: one table of technologies for every pack: what a scan detects, how
+// prose names a technology, the packages that bring it in, what it competes with. Pure data and
+// functions: no service needed.
 export {
   technologies, technologyById, technologyByName, detectableTechnologies, namesWithRole, ruleTechnologies, competingGroups, servicesByPort, testRunners,
   type TechnologyEntry, type CompetingGroupInfo, type PackagePatterns, type EcosystemGroup, type Role, type TestRunner,
 } from './technologies/index.js';
-// --- end technology catalogue -------------------------------------------------
