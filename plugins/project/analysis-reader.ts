@@ -7,8 +7,22 @@
 import { ValidationError, type Resources } from '../../sdk/index.js';
 import type { Analysis } from './repository/analysis.js';
 
+/** What only the stored resource carries: enough of the listing that a consumer given the analysis need not scan again. */
+export interface AnalysisDetail {
+  /** Each manifest with its ecosystem and dependency names. */
+  manifests?: Array<{ path: string; ecosystem: string; name?: string; runtime: string[]; dev: string[] }>;
+  /** Documentation-like files (Markdown, reST, AsciiDoc, text) with the scanner's folder class, at most DOCUMENTS_STORED. */
+  documents?: Array<{ path: string; folder: string | null }>;
+  /** True when there were more documents than stored. */
+  documentsTruncated?: boolean;
+  directories?: unknown[];
+}
+
 /** The stored analysis: what analyze_repository returned, with the detail only the resource carries. */
-export type StoredAnalysis = Analysis & { detail?: Record<string, unknown> };
+export type StoredAnalysis = Analysis & { detail?: AnalysisDetail };
+
+/** The most documentation files an analysis stores (a site larger than this is large either way). */
+export const DOCUMENTS_STORED = 5000;
 
 const ID = /^[A-Za-z0-9][A-Za-z0-9._-]{0,127}$/;
 const PREFIX = /^(?:toolpack:\/\/)?analysis\//;

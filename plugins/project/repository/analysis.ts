@@ -13,6 +13,8 @@ import type { Git, Static } from '../../../sdk/index.js';
 import type { FileEntry, ProjectScan } from '../scanner/index.js';
 import type { AnalysisOutput, Depth } from './analysis-schema.js';
 import { classify, documentationSite, teamSize } from './classify.js';
+import { DOCUMENTS_STORED, type AnalysisDetail } from '../analysis-reader.js';
+import { folderKind } from '../scanner/folders.js';
 import { dependenciesOf, manifestDetail } from './dependencies.js';
 import { directoryBreakdown } from './directories.js';
 import { documentationOf } from './documentation.js';
@@ -22,6 +24,8 @@ import { structureOf } from './structure.js';
 export type Analysis = Static<typeof AnalysisOutput>;
 
 const INLINE_DIRECTORIES = 25;
+/** Documentation-like files, stored so a consumer (recommend_ssg) reads them from the analysis instead of scanning. */
+const DOCUMENT = /\.(md|mdx|markdown|rst|adoc|txt)$/i;
 const STORED_DIRECTORIES = 500;
 
 export function analysisId(root: string, fingerprint: string, depth: Depth): string {
@@ -42,7 +46,7 @@ export interface AnalysisInput {
 }
 
 /** The analysis to return inline, and the detail only the stored resource carries. */
-export async function buildAnalysis(input: AnalysisInput): Promise<{ analysis: Omit<Analysis, 'resourceUri'>; detail: Record<string, unknown> }> {
+export async function buildAnalysis(input: AnalysisInput): Promise<{ analysis: Omit<Analysis, 'resourceUri'>; detail: AnalysisDetail }> {
   const { root, depth, scan, files, signal } = input;
   const standard = depth !== 'quick';
   const deep = depth === 'deep' || depth === 'comprehensive';
@@ -71,7 +75,12 @@ export async function buildAnalysis(input: AnalysisInput): Promise<{ analysis: O
     },
     summary: '',
   };
-  const detail: Record<string, unknown> = { manifests: manifestDetail(scan) };
+  const documents = files.filter((f) => DOCUMENT.test(f.path));
+  const detail: AnalysisDetail = {
+    manifests: manifestDetail(scan),
+    documents: documents.slice(0, DOCUMENTS_STORED).map((f) => ({ path: f.path, folder: folderKind(f) })),
+    ...(documents.length > DOCUMENTS_STORED ? { documentsTruncated: true } : {}),
+  };
   if (deep) {
     analysis.history = history;
     computed.push('git history');

@@ -1,12 +1,13 @@
 /**
  * What recommend_ssg knows about the project, each fact with its evidence: from
  * the stored analysis behind `analysisId` (analyze_repository's resource) when
- * given, and from the project scanner's listing of the same folder for the
- * file-level signals an analysis does not carry (translations, versioned docs,
- * tags). Without an analysisId the workspace root is scanned.
+ * given (its stored detail lists the documentation files and manifests, so the
+ * repository is not scanned again; an analysis stored by an older version
+ * without them falls back to a scan), and git tags. Without an analysisId the
+ * workspace root is scanned.
  */
 import { runGit, type SsgEcosystem, type ToolContext } from '../../../sdk/index.js';
-import { readStoredAnalysis, type FileEntry, type ProjectScan, type ProjectScanner } from '../../project/api.js';
+import { readStoredAnalysis, type FileEntry, type ProjectScan, type ProjectScanner, type StoredAnalysis } from '../../project/api.js';
 
 export type TeamSize = 'solo' | 'small' | 'medium' | 'large' | 'unknown';
 
@@ -40,13 +41,48 @@ const LANGS = 'en|fr|de|es|it|pt|ja|zh|ko|ru|nl|pl|sv|tr|uk|ar|he|hi|id|vi|cs|da
 const LOCALE = new RegExp(`^(?:${LANGS})(?:[-_][A-Za-z]{2,4})?$`);
 const SEARCH_PAGES = 20;
 
+/** A file as the profile needs it: its path and the scanner's folder class. */
+type ListedFile = Pick<FileEntry, 'path' | 'folder'>;
+
+/** The listing the profile reads: the stored analysis's when it carries one, else a scan of the folder. */
+interface Listing {
+  files: readonly ListedFile[];
+  manifestEcosystems: string[];
+  primaryLanguage: string | null;
+  projectType: () => string;
+  totalFiles: number;
+}
+
+async function listingOf(scanner: ProjectScanner, context: ToolContext, root: string, analysis: StoredAnalysis | undefined): Promise<Listing> {
+  const documents = analysis?.detail?.documents;
+  const manifests = analysis?.detail?.manifests;
+  // An analysis made by this version carries the documents and manifests: no second scan of the repository.
+  if (analysis && documents && manifests) {
+    return {
+      files: documents.map((d) => ({ path: d.path, folder: (d.folder ?? null) as FileEntry['folder'] })),
+      manifestEcosystems: manifests.map((m) => m.ecosystem),
+      primaryLanguage: analysis.recommendations?.primaryLanguage ?? analysis.structure?.primaryLanguage ?? null,
+      projectType: () => analysis.recommendations?.projectType?.type ?? 'unknown',
+      totalFiles: analysis.structure.totalFiles,
+    };
+  }
+  const { scan, files } = await scanner.scan(root, { signal: context.signal });
+  return {
+    files,
+    manifestEcosystems: scan.manifests.map((m) => m.ecosystem),
+    primaryLanguage: analysis?.recommendations?.primaryLanguage ?? analysis?.structure?.primaryLanguage ?? scan.languages.find((l) => !CODE_LANGUAGES_EXCLUDED.has(l.language))?.language ?? null,
+    projectType: () => analysis?.recommendations?.projectType?.type ?? typeFromScan(scan, files),
+    totalFiles: analysis?.structure?.totalFiles ?? scan.files.count,
+  };
+}
+
 export async function projectProfile(scanner: ProjectScanner, context: ToolContext, analysisId: string | undefined): Promise<ProjectProfile> {
   const analysis = analysisId === undefined ? undefined : await readStoredAnalysis(context.resources, analysisId, { param: 'analysisId' });
   const root = await scanner.resolveRoot(analysis?.path, context.workspace, analysisId === undefined ? 'path' : 'analysisId');
-  const { scan, files } = await scanner.scan(root, { signal: context.signal });
-  const primaryLanguage = analysis?.recommendations?.primaryLanguage ?? analysis?.structure?.primaryLanguage ?? scan.languages.find((l) => !CODE_LANGUAGES_EXCLUDED.has(l.language))?.language ?? null;
+  const listing = await listingOf(scanner, context, root, analysis);
+  const { files, primaryLanguage } = listing;
   const docs = files.filter((f) => DOC_FILE.test(f.path) && (f.folder === 'docs' || !f.path.includes('/') || /^(docs?|documentation|website|site|i18n|locales?)\//i.test(f.path)));
-  const projectType = analysis?.recommendations?.projectType?.type ?? typeFromScan(scan, files);
+  const projectType = listing.projectType();
   const tags = await tagCount(root, context);
   const team = analysis?.recommendations?.teamSize;
   return {
@@ -55,8 +91,8 @@ export async function projectProfile(scanner: ProjectScanner, context: ToolConte
     path: context.workspace.relative(root) || '.',
     primaryLanguage,
     ecosystem: (primaryLanguage && LANGUAGE_ECOSYSTEM[primaryLanguage]) || 'other',
-    manifestEcosystems: [...new Set(scan.manifests.map((m) => MANIFEST_ECOSYSTEM[m.ecosystem]).filter((e): e is SsgEcosystem => e !== undefined))],
-    totalFiles: analysis?.structure?.totalFiles ?? scan.files.count,
+    manifestEcosystems: [...new Set(listing.manifestEcosystems.map((e) => MANIFEST_ECOSYSTEM[e]).filter((e): e is SsgEcosystem => e !== undefined))],
+    totalFiles: listing.totalFiles,
     docPages: Math.max(analysis?.documentation?.docsFiles ?? 0, docs.length),
     projectType,
     team: team?.estimate ? { size: team.estimate, why: team.reason ?? '' } : { size: 'unknown', why: analysis ? 'the analysis has no team size' : 'no analysisId: team size comes only from analyze_repository (git authors)' },
@@ -79,11 +115,11 @@ function typeFromScan(scan: ProjectScan, files: readonly FileEntry[]): string {
   return 'unknown';
 }
 
-function changelogOf(files: readonly FileEntry[]): string | null {
+function changelogOf(files: readonly ListedFile[]): string | null {
   return files.find((f) => /^(CHANGELOG|CHANGES|HISTORY|RELEASES)(\.[a-z]+)?$/i.test(f.path))?.path ?? null;
 }
 
-function versioningEvidence(files: readonly FileEntry[], tags: number, changelog: string | null): string[] {
+function versioningEvidence(files: readonly ListedFile[], tags: number, changelog: string | null): string[] {
   const evidence: string[] = [];
   if (tags >= 2) evidence.push(`${tags} git tags (releases)`);
   if (changelog) evidence.push(`${changelog} records releases`);
@@ -92,7 +128,7 @@ function versioningEvidence(files: readonly FileEntry[], tags: number, changelog
   return evidence;
 }
 
-function translationEvidence(docs: readonly FileEntry[]): string[] {
+function translationEvidence(docs: readonly ListedFile[]): string[] {
   const locales = new Set<string>();
   for (const file of docs) {
     const parts = file.path.split('/');

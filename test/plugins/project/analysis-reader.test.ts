@@ -24,12 +24,12 @@ const CONSUMERS: Array<[tool: string, args: Record<string, unknown>]> = [
   ['memory_similar', {}],
 ];
 
-async function analysed(): Promise<{ client: AttackClient; id: string; uri: string }> {
+async function analysed(): Promise<{ client: AttackClient; id: string; uri: string; write: (path: string, text: string) => void }> {
   const ws = createWorkspace(PROJECT);
   const client = await inProcessClient(ws.dir);
   const { isError, data, text } = await client.call('analyze_repository', { path: '.' });
   expect(isError, text).toBe(false);
-  return { client, id: data.id, uri: data.resourceUri };
+  return { client, id: data.id, uri: data.resourceUri, write: (path, text) => void ws.write(path, text) };
 }
 
 describe('reading a stored analysis by analysisId', () => {
@@ -53,6 +53,19 @@ describe('reading a stored analysis by analysisId', () => {
         expect(result.text, tool).toMatch(/parameter "analysisId": no stored analysis .*run analyze_repository/);
       }
     }
+  });
+
+  it('recommend_ssg given an analysis reads its documents and manifests from it instead of scanning again', async () => {
+    const { client, id, write } = await analysed();
+    // Pages added after the analysis: a second scan would see them (and the search need they raise).
+    for (let i = 0; i < 25; i++) write(`docs/guide-${i}.md`, `# Guide ${i}\n`);
+    const fromAnalysis = await client.call('recommend_ssg', { analysisId: id });
+    expect(fromAnalysis.isError, fromAnalysis.text).toBe(false);
+    expect(fromAnalysis.data.project).toMatchObject({ source: 'stored-analysis', docPages: 2, manifestEcosystems: ['javascript'] });
+    expect(fromAnalysis.data.project.needs.search).toEqual([]);
+    const scanned = await client.call('recommend_ssg', {});
+    expect(scanned.data.project).toMatchObject({ source: 'workspace-scan', docPages: 27 });
+    expect(scanned.data.project.needs.search[0]).toContain('27 documentation pages');
   });
 
   it('an analyze_project_ecosystem report is not taken for a repository analysis', async () => {
