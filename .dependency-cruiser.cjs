@@ -11,7 +11,7 @@
  */
 /** Files of a pack that hold definitions only (topics, parameter schemas) and import nothing but the SDK: api.ts may load them. */
 // Definition files: events, schemas, the stored-result reader, the technology catalogue's data; they load only the SDK.
-const DEFINITIONS = '(events|schemas|conversation|analysis-reader|rule-schema|technologies/[a-z-]+)\\.ts$';
+const DEFINITIONS = '(events|schemas|conversation|analysis-reader|go-mod|rule-schema|technologies/[a-z-]+)\\.ts$';
 
 module.exports = {
   forbidden: [

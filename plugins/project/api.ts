@@ -12,7 +12,8 @@ export { ConversationContext, ProjectPath } from './schemas.js';
 export { ConversationUse, conversationFocus, conversationUse, focusFirst, NOT_USED, type ConversationFocus, type ConversationUseValue } from './conversation.js';
 export * from './events.js';
 // The one reader of stored analyses (analysisId in every form), and the Analysis type it returns.
-export { analysisIdOf, readStoredAnalysis, type StoredAnalysis } from './analysis-reader.js';
+export { analysisIdOf, readStoredAnalysis, type StoredAnalysis, type AnalysisDetail } from './analysis-reader.js';
+export { parseGoMod, type GoMod, type GoModDirective } from './go-mod.js';
 export type { Analysis } from './repository/analysis.js';
 
 export interface ScanResult {

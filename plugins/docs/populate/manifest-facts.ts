@@ -5,6 +5,7 @@
  */
 import { parse as parseToml } from 'smol-toml';
 import { type Fact, lineOfMatch } from './facts.js';
+import { parseGoMod } from '../../project/api.js';
 
 /** Which lock file says which JavaScript package manager installs the project. */
 const JS_LOCKS: Array<[string, string]> = [
@@ -87,11 +88,9 @@ export function requirementsFacts(path: string): Fact[] {
 }
 
 export function goModFacts(path: string, text: string): Fact[] {
-  const module = /^module\s+(\S+)/m.exec(text);
+  const { module } = parseGoMod(text);
   if (!module) return [];
-  return [
-    { kind: 'install', name: 'go mod download', detail: `dependencies of ${module[1]}`, technology: 'go', source: { file: path, line: lineOfMatch(text, /^module\s/m) } },
-  ];
+  return [{ kind: 'install', name: 'go mod download', detail: `dependencies of ${module.path}`, technology: 'go', source: { file: path, line: module.line } }];
 }
 
 /** A Go `package main` file: the folder is a command (`go run ./cmd/x`). */

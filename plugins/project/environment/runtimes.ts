@@ -12,6 +12,7 @@ import type { ComposeInfo, DockerfileInfo } from './containers.js';
 import { parseImage, type ImageRef } from './images.js';
 import { baseName, isOwnCode, type BoundedReader } from './read.js';
 import { compatible, leadingVersion, NODE_LTS, parseConstraint, type VersionSet } from './versions.js';
+import { parseGoMod } from '../go-mod.js';
 
 export interface RuntimeSource {
   runtime: string;
@@ -115,9 +116,8 @@ export async function collectRuntimes(input: {
       if (match) add('python', path, 'python_requires', [match[1]!.trim()], 'range');
     } else if (name === 'go.mod') {
       // Since Go 1.21 the go line is a minimum requirement; toolchain names the preferred one.
-      const go = /^go\s+(\d+(?:\.\d+){1,2})\s*$/m.exec(text)?.[1];
+      const { go, toolchain } = parseGoMod(text);
       if (go) add('go', path, 'go directive', [`>=${go}`], 'range');
-      const toolchain = /^toolchain\s+go(\d+(?:\.\d+){1,2})/m.exec(text)?.[1];
       if (toolchain) add('go', path, 'toolchain directive', [toolchain], 'pin');
     } else if (name === 'rust-toolchain' || name === 'rust-toolchain.toml') {
       // The legacy file holds the bare channel; the TOML form (either name) a [toolchain] table.

@@ -13,6 +13,7 @@
  * - Gemfile: `gemfile` and `@snyk/gemfile` read Gemfile.lock only; gemfile-parser has one
  *   release and few users. A Gemfile is Ruby code: its `gem` lines and blocks are read here.
  */
+import { parseGoMod } from '../go-mod.js';
 import type { Dependency } from './types.js';
 
 /** A PEP 508 requirement (`fastapi[all]>=0.110; python_version>"3.8"`, `pkg @ https://…`) into name and version. */
@@ -44,40 +45,10 @@ export function readRequirements(text: string, dev: boolean): { dependencies: De
   return { dependencies };
 }
 
-/** A go.mod token: a bare word or a Go string (`"example.com/m"`, `` `x` ``). */
-const goToken = (token: string | undefined) => token?.replace(/^"(.*)"$|^`(.*)`$/, '$1$2');
-
-/**
- * go.mod: the module and its direct requirements. A requirement marked `// indirect` is one
- * of a dependency's own (go mod tidy writes them there), not a choice of this project: left
- * out, as a lockfile's entries are. replace, exclude, retract, tool and godebug blocks are
- * not requirements.
- */
+/** go.mod (../go-mod.ts): the module and its direct requirements (// indirect ones are a dependency's own, as a lockfile's entries are). */
 export function readGoMod(text: string): { name?: string; dependencies: Dependency[] } {
-  const lines = text
-    .split(/\r?\n/)
-    .filter((line) => !/\/\/\s*indirect\b/.test(line))
-    .map((line) => line.replace(/\/\/.*$/, '').trim());
-  const module = goToken(lines.map((line) => /^module\s+(\S+)/.exec(line)?.[1]).find(Boolean));
-  const dependencies: Dependency[] = [];
-  // The directive whose ( block is open: only `require` blocks list requirements.
-  let block: string | null = null;
-  for (const line of lines) {
-    if (block !== null) {
-      if (line === ')') block = null;
-      else if (block === 'require') addGoRequire(line, dependencies);
-      continue;
-    }
-    const opened = /^(\w+)\s*\($/.exec(line);
-    if (opened) block = opened[1]!;
-    else if (/^require\s/.test(line)) addGoRequire(line.slice('require'.length), dependencies);
-  }
-  return { ...(module ? { name: module } : {}), dependencies };
-}
-
-function addGoRequire(line: string, into: Dependency[]): void {
-  const [name, version] = line.trim().split(/\s+/).map(goToken);
-  if (name) into.push({ name, ...(version ? { version } : {}), dev: false });
+  const mod = parseGoMod(text);
+  return { ...(mod.module ? { name: mod.module.path } : {}), dependencies: mod.requires.map((r) => ({ name: r.path, ...(r.version ? { version: r.version } : {}), dev: false })) };
 }
 
 const GRADLE_CONFIGURATIONS = 'implementation|api|compile|compileOnly|runtimeOnly|annotationProcessor|kapt|ksp|testImplementation|testCompileOnly|testRuntimeOnly|androidTestImplementation';

@@ -3,6 +3,7 @@ import { posix } from 'node:path';
 import { parse as parseToml } from 'smol-toml';
 import type { ProjectContext } from '../project/context.js';
 import { MAX_EVIDENCE, ownFiles, readProjectFile, type DiagnosticCheck } from './check.js';
+import { parseGoMod } from '../../project/api.js';
 
 const MANIFEST = /(^|\/)(package\.json|pyproject\.toml|Cargo\.toml|go\.mod)$/;
 
@@ -33,21 +34,7 @@ function parseProblem(path: string, text: string): string | null {
     } else if (path.endsWith('.toml')) {
       parseToml(text);
     } else if (path.endsWith('go.mod')) {
-      const lines = text.split('\n');
-      if (!lines.some((l) => /^module\s+\S+/.test(l))) return 'no "module" line';
-      let open = false;
-      for (const [i, raw] of lines.entries()) {
-        const line = raw.replace(/\/\/.*$/, '').trim();
-        if (!line) continue;
-        if (open) {
-          if (line === ')') open = false;
-          continue;
-        }
-        if (/^(module|go|toolchain|require|replace|exclude|retract|godebug|tool)\b/.test(line)) {
-          if (line.endsWith('(')) open = true;
-        } else return `line ${i + 1}: unknown directive "${line.split(/\s/)[0]}"`;
-      }
-      if (open) return 'a "(" block is not closed';
+      return parseGoMod(text).problem;
     }
     return null;
   } catch (error) {
