@@ -118,6 +118,6 @@ export const projectDecisionsRef = createServiceRef<ProjectDecisions>({ id: 'pro
 // prose names a technology, the packages that bring it in, what it competes with. Pure data and
 // functions: no service needed.
 export {
-  technologies, technologyById, technologyByName, detectableTechnologies, namesWithRole, ruleTechnologies, competingGroups, servicesByPort, testRunners,
-  type TechnologyEntry, type CompetingGroupInfo, type PackagePatterns, type EcosystemGroup, type Role, type TestRunner,
+  technologies, technologyById, technologyByName, detectableTechnologies, namesWithRole, ruleTechnologies, competingGroups, servicesByPort, testRunners, deploymentTechnologies,
+  type TechnologyEntry, type DeploymentArea, type CompetingGroupInfo, type PackagePatterns, type EcosystemGroup, type Role, type TestRunner,
 } from './technologies/index.js';

@@ -3,7 +3,7 @@
  * reads about it (types.ts). Project scans detect the entries with a category;
  * the rules pack turns decisions into dependency rules through `mentions` and
  * `clients`; the research pack finds competing choices through `competes`; the
- * workflow pack reads `runner` and `port`. Other packs query it through the
+ * workflow pack reads `runner` and `port`; the deployment pack reads `deployment`. Other packs query it through the
  * project pack's api.ts (technologies/index.ts), never by copying it.
  *
  * Package names are per ecosystem because the same name means different things
@@ -75,14 +75,14 @@ export const CATALOGUE: readonly TechnologyEntry[] = [
 
   // Databases, their drivers and ORMs
   {
-    id: 'postgresql', name: 'PostgreSQL', mentions: /\b(postgres(?:ql)?|pg)\b/i, clients: ['pg', 'postgres', 'pg-promise', 'psycopg2', 'psycopg2-binary', 'psycopg', 'asyncpg', 'github.com/lib/pq', 'github.com/jackc/pgx'], roles: ['relational'], port: 5432, category: 'database', packages: { npm: ['pg', 'postgres', 'pg-promise'], pypi: ['psycopg', 'psycopg2', 'psycopg2-binary', 'psycopg-binary', 'asyncpg'], go: ['github.com/lib/pq', 'github.com/jackc/pgx*'], cargo: ['tokio-postgres', 'postgres'], jvm: ['org.postgresql:postgresql'], rubygems: ['pg'], nuget: ['Npgsql*'] } },
+    id: 'postgresql', name: 'PostgreSQL', deployment: { area: 'database', mentions: /\b(postgres|postgresql)\b/i }, mentions: /\b(postgres(?:ql)?|pg)\b/i, clients: ['pg', 'postgres', 'pg-promise', 'psycopg2', 'psycopg2-binary', 'psycopg', 'asyncpg', 'github.com/lib/pq', 'github.com/jackc/pgx'], roles: ['relational'], port: 5432, category: 'database', packages: { npm: ['pg', 'postgres', 'pg-promise'], pypi: ['psycopg', 'psycopg2', 'psycopg2-binary', 'psycopg-binary', 'asyncpg'], go: ['github.com/lib/pq', 'github.com/jackc/pgx*'], cargo: ['tokio-postgres', 'postgres'], jvm: ['org.postgresql:postgresql'], rubygems: ['pg'], nuget: ['Npgsql*'] } },
   {
-    id: 'mysql', name: 'MySQL', mentions: /\b(mysql|mariadb)\b/i, clients: ['mysql', 'mysql2', 'mariadb', 'pymysql', 'mysqlclient', 'github.com/go-sql-driver/mysql'], roles: ['relational'], port: 3306, category: 'database', packages: { npm: ['mysql', 'mysql2'], pypi: ['pymysql', 'mysqlclient', 'mysql-connector-python', 'aiomysql'], go: ['github.com/go-sql-driver/mysql'], jvm: ['mysql:mysql-connector-java', 'com.mysql:mysql-connector-j'], rubygems: ['mysql2'], nuget: ['MySqlConnector', 'MySql.Data'] } },
+    id: 'mysql', name: 'MySQL', deployment: { area: 'database', mentions: /\b(mysql|mariadb)\b/i }, mentions: /\b(mysql|mariadb)\b/i, clients: ['mysql', 'mysql2', 'mariadb', 'pymysql', 'mysqlclient', 'github.com/go-sql-driver/mysql'], roles: ['relational'], port: 3306, category: 'database', packages: { npm: ['mysql', 'mysql2'], pypi: ['pymysql', 'mysqlclient', 'mysql-connector-python', 'aiomysql'], go: ['github.com/go-sql-driver/mysql'], jvm: ['mysql:mysql-connector-java', 'com.mysql:mysql-connector-j'], rubygems: ['mysql2'], nuget: ['MySqlConnector', 'MySql.Data'] } },
   { id: 'sqlite', name: 'SQLite', mentions: /\bsqlite3?\b/i, clients: ['sqlite3', 'better-sqlite3', 'github.com/mattn/go-sqlite3'], roles: ['relational'], category: 'database', packages: { npm: ['sqlite3', 'better-sqlite3', 'sqlite'], go: ['github.com/mattn/go-sqlite3', 'modernc.org/sqlite'], cargo: ['rusqlite'], rubygems: ['sqlite3'], nuget: ['Microsoft.Data.Sqlite*'] } },
   {
-    id: 'mongodb', name: 'MongoDB', mentions: /\b(mongo(?:db)?|mongoose)\b/i, clients: ['mongodb', 'mongoose', 'pymongo', 'motor', 'mongoengine', 'go.mongodb.org/mongo-driver'], port: 27017, category: 'database', packages: { npm: ['mongodb', 'mongoose'], pypi: ['pymongo', 'motor', 'mongoengine', 'beanie'], go: ['go.mongodb.org/mongo-driver*'], cargo: ['mongodb'], jvm: ['org.mongodb:*', 'org.springframework.boot:spring-boot-starter-data-mongodb'], rubygems: ['mongoid', 'mongo'], nuget: ['MongoDB.Driver'] } },
+    id: 'mongodb', name: 'MongoDB', deployment: { area: 'database', mentions: /\bmongo(db)?\b/i }, mentions: /\b(mongo(?:db)?|mongoose)\b/i, clients: ['mongodb', 'mongoose', 'pymongo', 'motor', 'mongoengine', 'go.mongodb.org/mongo-driver'], port: 27017, category: 'database', packages: { npm: ['mongodb', 'mongoose'], pypi: ['pymongo', 'motor', 'mongoengine', 'beanie'], go: ['go.mongodb.org/mongo-driver*'], cargo: ['mongodb'], jvm: ['org.mongodb:*', 'org.springframework.boot:spring-boot-starter-data-mongodb'], rubygems: ['mongoid', 'mongo'], nuget: ['MongoDB.Driver'] } },
   {
-    id: 'redis', name: 'Redis', mentions: /\bredis\b/i, clients: ['redis', 'ioredis', 'github.com/redis/go-redis'], port: 6379, category: 'database', packages: { npm: ['redis', 'ioredis', '@redis/client'], pypi: ['redis', 'aioredis'], go: ['github.com/redis/go-redis*', 'github.com/go-redis/redis*'], cargo: ['redis'], jvm: ['redis.clients:jedis', 'io.lettuce:lettuce-core', 'org.springframework.boot:spring-boot-starter-data-redis'], rubygems: ['redis'], composer: ['predis/predis'], nuget: ['StackExchange.Redis'] } },
+    id: 'redis', name: 'Redis', deployment: { area: 'database', mentions: /\bredis\b/i }, mentions: /\bredis\b/i, clients: ['redis', 'ioredis', 'github.com/redis/go-redis'], port: 6379, category: 'database', packages: { npm: ['redis', 'ioredis', '@redis/client'], pypi: ['redis', 'aioredis'], go: ['github.com/redis/go-redis*', 'github.com/go-redis/redis*'], cargo: ['redis'], jvm: ['redis.clients:jedis', 'io.lettuce:lettuce-core', 'org.springframework.boot:spring-boot-starter-data-redis'], rubygems: ['redis'], composer: ['predis/predis'], nuget: ['StackExchange.Redis'] } },
   { id: 'elasticsearch', name: 'Elasticsearch', mentions: /\belastic ?search\b/i, clients: ['@elastic/elasticsearch', 'elasticsearch'], port: 9200, category: 'database', packages: { npm: ['@elastic/elasticsearch'], pypi: ['elasticsearch'], go: ['github.com/elastic/go-elasticsearch*'], jvm: ['co.elastic.clients:*'] } },
   { id: 'dynamodb', name: 'DynamoDB', mentions: /\bdynamo(?:db)?\b/i, clients: ['@aws-sdk/client-dynamodb', 'aws-sdk', 'boto3'], category: 'database', packages: { npm: ['@aws-sdk/client-dynamodb', '@aws-sdk/lib-dynamodb'], go: ['github.com/aws/aws-sdk-go-v2/service/dynamodb'], nuget: ['AWSSDK.DynamoDBv2'] } },
   { id: 'cassandra', name: 'Cassandra', mentions: /\bcassandra\b/i, clients: ['cassandra-driver'], category: 'database', packages: { npm: ['cassandra-driver'], pypi: ['cassandra-driver'], go: ['github.com/gocql/gocql'] } },
@@ -190,4 +190,20 @@ export const CATALOGUE: readonly TechnologyEntry[] = [
   library('arrow', 'Arrow', 'date', { pypi: ['arrow'] }),
   library('pendulum', 'Pendulum', 'date', { pypi: ['pendulum'] }),
   library('hapi', 'hapi', 'web-framework', { npm: ['@hapi/hapi'] }),
+
+  // Deployment and hosting: what an ADR chooses for shipping the project (the deployment pack's guidance)
+  { id: 'docker', name: 'Docker', deployment: { area: 'container', mentions: /\b(docker|dockerfile|docker[- ]compose|containeri[sz]ed?|containers?)\b/i } },
+  { id: 'kubernetes', name: 'Kubernetes', deployment: { area: 'orchestration', mentions: /\b(kubernetes|k8s|kubectl|eks|gke|aks)\b/i } },
+  { id: 'helm', name: 'Helm', deployment: { area: 'orchestration', mentions: /\bhelm\b/i } },
+  { id: 'terraform', name: 'Terraform', deployment: { area: 'infrastructure', mentions: /\b(terraform|opentofu)\b/i } },
+  { id: 'serverless', name: 'Serverless', deployment: { area: 'serverless', mentions: /\b(serverless|aws lambda|lambda functions?|aws sam|cloud functions)\b/i } },
+  { id: 'github-actions', name: 'GitHub Actions', deployment: { area: 'ci', mentions: /\bgithub actions\b/i } },
+  { id: 'gitlab-ci', name: 'GitLab CI', deployment: { area: 'ci', mentions: /\bgitlab[- ]ci\b/i } },
+  { id: 'jenkins', name: 'Jenkins', deployment: { area: 'ci', mentions: /\bjenkins\b/i } },
+  { id: 'aws', name: 'AWS', deployment: { area: 'hosting', mentions: /\b(aws|amazon web services|ecs|fargate)\b/i } },
+  { id: 'google-cloud', name: 'Google Cloud', deployment: { area: 'hosting', mentions: /\b(gcp|google cloud|cloud run)\b/i } },
+  { id: 'azure', name: 'Azure', deployment: { area: 'hosting', mentions: /\bazure\b/i } },
+  { id: 'heroku', name: 'Heroku', deployment: { area: 'hosting', mentions: /\bheroku\b/i } },
+  { id: 'vercel', name: 'Vercel', deployment: { area: 'hosting', mentions: /\bvercel\b/i } },
+  { id: 'netlify', name: 'Netlify', deployment: { area: 'hosting', mentions: /\bnetlify\b/i } },
 ];

@@ -3,9 +3,9 @@
  * project pack's api.ts: the one place every pack asks what a technology is.
  */
 import { CATALOGUE } from './catalogue.js';
-import type { Category, EcosystemGroup, PackagePatterns, Role, TechnologyEntry, TestRunner } from './types.js';
+import type { Category, DeploymentArea, EcosystemGroup, PackagePatterns, Role, TechnologyEntry, TestRunner } from './types.js';
 
-export type { Category, EcosystemGroup, PackagePatterns, Role, TechnologyEntry, TestRunner } from './types.js';
+export type { Category, DeploymentArea, EcosystemGroup, PackagePatterns, Role, TechnologyEntry, TestRunner } from './types.js';
 
 /** Groups of technologies that do the same job: two of one group in the same manifest are a choice nobody settled. */
 export interface CompetingGroupInfo {
@@ -80,4 +80,13 @@ export function servicesByPort(): Record<string, string> {
 export function testRunners(): Array<[name: string, runner: TestRunner]> {
   const preference: TestRunner[] = ['vitest', 'jest', 'mocha', 'pytest', 'go test', 'cargo test'];
   return preference.map((runner) => [CATALOGUE.find((entry) => entry.runner === runner)!.name, runner]);
+}
+
+/** The order deployment guidance lists areas in: what ships the code, what runs it, what it stores, where it is hosted. */
+const DEPLOYMENT_AREAS: readonly DeploymentArea[] = ['container', 'orchestration', 'infrastructure', 'serverless', 'ci', 'database', 'hosting'];
+
+/** Technologies a deployment decision can choose, by area, each with the words an ADR names it by. */
+export function deploymentTechnologies(): Array<TechnologyEntry & { deployment: NonNullable<TechnologyEntry['deployment']> }> {
+  const entries = CATALOGUE.filter((t): t is TechnologyEntry & { deployment: NonNullable<TechnologyEntry['deployment']> } => t.deployment !== undefined);
+  return DEPLOYMENT_AREAS.flatMap((area) => entries.filter((t) => t.deployment.area === area));
 }

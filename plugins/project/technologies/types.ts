@@ -17,6 +17,9 @@ export type PackagePatterns = Partial<Record<EcosystemGroup, string[]>>;
 /** What a technology is to the project analysis: a user interface, a server, a relational store. */
 export type Role = 'ui' | 'backend' | 'relational';
 
+/** Where a deployment decision about a technology belongs (the deployment pack's guidance). */
+export type DeploymentArea = 'container' | 'orchestration' | 'infrastructure' | 'serverless' | 'ci' | 'database' | 'hosting';
+
 /** The test runners the workflow pack knows how to run. */
 export type TestRunner = 'vitest' | 'jest' | 'mocha' | 'pytest' | 'go test' | 'cargo test';
 
@@ -42,4 +45,6 @@ export interface TechnologyEntry {
   port?: number;
   /** The workflow pack's name for it as a test runner. */
   runner?: TestRunner;
+  /** For deployment guidance: its area, and the words an ADR names it by there (broader than `mentions`: "containerized" is Docker). */
+  deployment?: { area: DeploymentArea; mentions: RegExp };
 }

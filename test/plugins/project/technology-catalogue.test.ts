@@ -6,12 +6,13 @@
 import { describe, expect, it } from 'vitest';
 import { TECHNOLOGIES as ADR_TECHNOLOGIES } from '../../../plugins/adr/evidence/table.js';
 import {
-  competingGroups, detectableTechnologies, ruleTechnologies, servicesByPort, technologies, technologyById, testRunners,
+  competingGroups, deploymentTechnologies, detectableTechnologies, ruleTechnologies, servicesByPort, technologies, technologyById, testRunners,
 } from '../../../plugins/project/api.js';
 import { CATALOG } from '../../../plugins/project/scanner/catalog.js';
 import { COMPETING_GROUPS } from '../../../plugins/research/questions/competing.js';
 import { TECHNOLOGIES as RULE_TECHNOLOGIES, technologiesIn } from '../../../plugins/rules/adr/technologies.js';
 import { PORT_SERVICES } from '../../../plugins/workflow/failure/details.js';
+import { technologiesIn as deploymentTechnologiesIn } from '../../../plugins/deployment/guidance/technologies.js';
 
 describe('technology catalogue', () => {
   it('has one entry per id and per name, and no two entries claim the same name in prose', () => {
@@ -64,6 +65,16 @@ describe('technology catalogue', () => {
     expect(PORT_SERVICES['5432']).toBe('PostgreSQL');
     expect(PORT_SERVICES['9092']).toBe('Kafka');
     expect(testRunners().map(([name]) => name)).toEqual(['Vitest', 'Jest', 'Mocha', 'pytest', 'go test', 'cargo test']);
+  });
+
+  it("the deployment pack's technologies come from the catalogue, listed by area", () => {
+    expect(deploymentTechnologies().map((t) => t.name)).toEqual([
+      'Docker', 'Kubernetes', 'Helm', 'Terraform', 'Serverless', 'GitHub Actions', 'GitLab CI', 'Jenkins',
+      'PostgreSQL', 'MySQL', 'MongoDB', 'Redis', 'AWS', 'Google Cloud', 'Azure', 'Heroku', 'Vercel', 'Netlify',
+    ]);
+    expect(deploymentTechnologiesIn('Run the containerized API on EKS with Terraform, state in Postgres, images built by GitHub Actions')).toEqual([
+      'Docker', 'Kubernetes', 'Terraform', 'GitHub Actions', 'PostgreSQL',
+    ]);
   });
 
   it("every scanner detection the ADR pack's evidence names is a catalogue technology", () => {
