@@ -66,8 +66,6 @@ export interface GroupProcess {
   output(): string;
   /** The captured stdout (captureStdoutBytes), else ''. */
   stdout(): string;
-  /** True when captureStdoutBytes was exceeded. */
-  stdoutTruncated(): boolean;
   /** Calls `listener` with every chunk of output (for progress and line parsers). */
   onOutput(listener: (text: string) => void): void;
   /** Whether the group was stopped for the timeout or the signal. */
@@ -191,7 +189,6 @@ export function spawnProcess(binary: string, args: readonly string[], options: P
     hasExited: () => exitedFlag,
     output: () => head + (truncated ? `\n[... output cut ...]\n${tail.slice(-TAIL_CHARS)}` : tail),
     stdout: () => captured,
-    stdoutTruncated: () => captureCut,
     onOutput: (listener) => listeners.push(listener),
     stoppedFor: () => stoppedFor,
     async stop(graceMs = 3000) {
@@ -254,7 +251,7 @@ export async function runProcess(binary: string, args: readonly string[], option
 }
 
 function deadProcess(exited: Promise<ExitStatus>): GroupProcess {
-  return { pid: undefined, exited, hasExited: () => true, output: () => '', stdout: () => '', stdoutTruncated: () => false, onOutput: () => {}, stoppedFor: () => null, stop: async () => true };
+  return { pid: undefined, exited, hasExited: () => true, output: () => '', stdout: () => '', onOutput: () => {}, stoppedFor: () => null, stop: async () => true };
 }
 
 function signalGroup(pgid: number, signal: NodeJS.Signals): void {

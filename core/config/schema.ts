@@ -3,6 +3,7 @@
  * false everywhere) so a typo never silently does nothing.
  */
 import { Type, type Static } from 'typebox';
+import { PROJECT_CODE_POLICIES, type ProjectCodePolicy } from '../../sdk/project-code.js';
 
 const strict = { additionalProperties: false } as const;
 
@@ -61,9 +62,9 @@ export const ConfigSchema = Type.Object(
       Type.Object(
         {
           projectCode: Type.Optional(
-            Type.Unsafe<'ask' | 'deny' | 'allow'>({
+            Type.Unsafe<ProjectCodePolicy>({
               type: 'string',
-              enum: ['ask', 'deny', 'allow'],
+              enum: [...PROJECT_CODE_POLICIES],
               description:
                 'Tools that run the project\'s own code (site builds, test suites): "ask" the user first (default for stdio), "deny" them (default for serve --http), or "allow" them.',
             }),

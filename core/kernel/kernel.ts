@@ -27,7 +27,8 @@ import { passesFilter } from '../tools/name-filter.js';
 import { ToolRegistry } from '../tools/registry.js';
 import { KERNEL_VERSION } from '../version.js';
 import { moduleLabel } from '../plugins/manifest-check.js';
-import { ContributionLedger, type Contributor } from './extension-contributions.js';
+import { ContributionLedger } from './extension-contributions.js';
+import { initModule, refuseFailedDependency, type ModuleInit } from './module-init.js';
 import { checkPackMigrations } from './pack-migrations.js';
 import { planPacks, type PlannedPack } from './pack-plan.js';
 import { validatePackOptions } from './pack-options.js';
@@ -58,8 +59,7 @@ export interface KernelOptions {
 
 interface PackInits {
   pack?: InitSpec<DepsSpec>;
-  /** `manifest`/`info`: absent for the `extensions` option's contributions, which run as modules too. */
-  modules: Array<{ id: string; spec: InitSpec<DepsSpec>; contributor: Contributor; manifest?: ModuleManifest; info?: ModuleInfo }>;
+  modules: ModuleInit[];
   factories: Array<{ deps: DepsSpec; requester: Requester }>;
 }
 
@@ -253,8 +253,7 @@ export class Kernel {
       const settings = this.options.loaded.config.packs?.[manifest.id];
       const started = performance.now();
       try {
-        const brokenDep = (manifest.dependsOn ?? []).find((d) => failed.has(d));
-        if (brokenDep) throw new Error(`its dependency "${brokenDep}" failed to start`);
+        refuseFailedDependency(manifest.dependsOn, failed);
         await withTimeout(this.initPack(pack, inits.get(manifest.id)!, failed), settings?.initTimeoutMs ?? DEFAULT_INIT_TIMEOUT_MS, () =>
           new KernelError(KernelErrorCodes.PLUGIN_INIT_TIMEOUT, `Pack "${manifest.id}" did not finish its init within ${settings?.initTimeoutMs ?? DEFAULT_INIT_TIMEOUT_MS} ms`, { pack: manifest.id }),
         );
@@ -314,7 +313,9 @@ export class Kernel {
     const declared = declaredDepsOf(manifest);
     // The pack's service factories run at first use; check their deps now, so a bad one fails this pack's start.
     for (const factory of inits.factories) this.container.check(factory.deps, factory.requester);
-    for (const module of inits.modules) await this.initModule(id, declared, module, failed);
+    const skip = this.options.loaded.config.packs?.[id]?.onFailure === 'skip';
+    const run = { packId: id, packDeclared: declared, failed, container: this.container, contributions: this.contributions, skip, logger: this.logger };
+    for (const module of inits.modules) await initModule(module, run);
     if (!inits.pack) return;
     const result = (await inits.pack.init(await this.container.resolve(inits.pack.deps, { pack: id, declared, label: `Pack "${id}"` }))) ?? {};
     // An init that finished after its timeout belongs to a pack already failed (and skipped): register nothing.
@@ -333,36 +334,6 @@ export class Kernel {
         passesFilter(tool.name, config.tools) &&
         passesFilter(tool.name, presetFilter);
       this.registry.add(tool, id, visible);
-    }
-  }
-
-  /**
-   * A module runs as part of its pack, with the pack's dependencies and its own. When it fails,
-   * the pack fails too, unless the pack's onFailure is 'skip': then the module's contributions
-   * are taken back and the pack starts without it (doctor and the log say why).
-   */
-  private async initModule(packId: string, packDeclared: ReturnType<typeof declaredDepsOf>, module: PackInits['modules'][number], failed: ReadonlySet<string>): Promise<void> {
-    const own = module.manifest ? declaredDepsOf({ id: packId, dependsOn: module.manifest.dependsOn, optionalDependsOn: module.manifest.optionalDependsOn }) : new Map();
-    const declared = new Map(packDeclared);
-    for (const [dep, how] of own) if (declared.get(dep) !== 'required') declared.set(dep, how);
-    const undo: Array<() => void> = [];
-    try {
-      const brokenDep = (module.manifest?.dependsOn ?? []).find((d) => failed.has(d));
-      if (brokenDep) throw new Error(`its dependency "${brokenDep}" failed to start`);
-      const resolved = await this.container.resolve(module.spec.deps, { pack: packId, declared, label: module.contributor.label });
-      await module.spec.init(await this.contributions.wrap(module.spec.deps, resolved, module.contributor, undo));
-    } catch (error) {
-      for (const takeBack of undo.reverse()) takeBack();
-      const failure =
-        error instanceof KernelError
-          ? error
-          : new KernelError(KernelErrorCodes.PLUGIN_INIT_FAILED, `${module.contributor.label} failed to start: ${messageOf(error)}`, { pack: packId, module: module.id }, { cause: error });
-      if (module.info) {
-        module.info.state = 'failed';
-        module.info.error = failure.message;
-      }
-      if (this.options.loaded.config.packs?.[packId]?.onFailure !== 'skip') throw failure;
-      this.logger.warn({ pack: packId, module: module.id, code: failure.code, err: failure.message }, 'module failed to start and was skipped (onFailure: skip)');
     }
   }
 
