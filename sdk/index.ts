@@ -60,7 +60,7 @@ export { readFrontMatter, writeFrontMatter, updateFrontMatter, setFrontMatterIn 
 export type { FrontMatterSplit } from './front-matter.js';
 export { treeSitterParser } from './tree-sitter-public.js';
 export type { SyntaxParser, SyntaxTree, SyntaxNode, SyntaxPoint } from './tree-sitter-public.js';
-export { spawnProcess, runProcess, systemBinary, groupAlive, delay } from './process.js';
+export { spawnProcess, runProcess, systemBinary, isExecutable, groupAlive, delay } from './process.js';
 export type { ProcessOptions, ProcessResult, GroupProcess, ExitStatus } from './process.js';
 export { childEnv, safePath, isSecretEnvName, TOOLCHAIN_ENV } from './process-env.js';
 export { describeProjectCode, showCommand, approvedCommand, PROJECT_CODE_POLICIES } from './project-code.js';

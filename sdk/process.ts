@@ -74,7 +74,8 @@ export interface GroupProcess {
   stop(graceMs?: number): Promise<boolean>;
 }
 
-const isExecutable = async (path: string) => {
+/** Whether `path` is a regular file this process may execute. */
+export const isExecutable = async (path: string) => {
   try {
     if (!(await stat(path)).isFile()) return false;
     await access(path, process.platform === 'win32' ? constants.F_OK : constants.X_OK);

@@ -4,11 +4,10 @@
  * the real validator decides; else the YAML must parse and have the structure
  * a Pages deployment needs. Both report deprecated action versions.
  */
-import { access, constants } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parse } from 'yaml';
-import { runProcess, type Workspace } from '../../../sdk/index.js';
+import { isExecutable, runProcess, type Workspace } from '../../../sdk/index.js';
 
 export interface WorkflowValidation {
   valid: boolean;
@@ -40,7 +39,7 @@ export function findActionValidator(): Promise<string | null> {
     let dir = dirname(fileURLToPath(import.meta.url));
     for (let i = 0; i < 8; i++) {
       const candidate = join(dir, 'node_modules', '.bin', 'action-validator');
-      if (await access(candidate, constants.X_OK).then(() => true, () => false)) return candidate;
+      if (await isExecutable(candidate)) return candidate;
       const parent = dirname(dir);
       if (parent === dir) break;
       dir = parent;

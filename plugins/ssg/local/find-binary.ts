@@ -5,21 +5,9 @@
  * in the site's node_modules/.bin: that one is the repository's code, so the
  * user approves it by path before it runs (test_local_deployment's projectCode).
  */
-import { constants } from 'node:fs';
-import { access, stat } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { systemBinary } from '../../../sdk/index.js';
-
-async function executable(path: string): Promise<boolean> {
-  try {
-    if (!(await stat(path)).isFile()) return false;
-    await access(path, constants.X_OK);
-    return true;
-  } catch {
-    return false;
-  }
-}
+import { isExecutable, systemBinary } from '../../../sdk/index.js';
 
 /** node_modules/.bin folders from `start` up to the filesystem root. */
 function binFoldersUp(start: string): string[] {
@@ -41,12 +29,12 @@ export async function findBinary(binary: string, siteRoot: string, options: { si
   // A name only: a path-like value ("../x") would run whatever the repository put there.
   if (!binary || binary.includes('/') || binary.includes('\\')) return undefined;
   const site = join(siteRoot, 'node_modules', '.bin', binary);
-  if (options.siteFirst && (await executable(site))) return site;
+  if (options.siteFirst && (await isExecutable(site))) return site;
   const onPath = await systemBinary(binary, options.roots ?? [], options.pathEnv ?? process.env.PATH);
   if (onPath) return onPath;
   for (const folder of binFoldersUp(dirname(fileURLToPath(import.meta.url)))) {
     const candidate = join(folder, binary);
-    if (await executable(candidate)) return candidate;
+    if (await isExecutable(candidate)) return candidate;
   }
-  return (await executable(site)) ? site : undefined;
+  return (await isExecutable(site)) ? site : undefined;
 }
