@@ -23,6 +23,7 @@ import { assertBuilt, createWorkspace, inProcessClient, outcome, startHttpAt, st
 
 const MARKER = 'project-code-ran';
 const hugo = await findBinary('hugo', process.cwd());
+const mkdocs = await findBinary('mkdocs', process.cwd());
 
 /** An Eleventy site whose config file writes a marker when anything loads it. */
 function eleventySite(dir: string, markerDir: string): void {
@@ -104,6 +105,18 @@ describe('test_local_deployment asks before running the site\'s code', () => {
     await client.callTool({ name: 'test_local_deployment', arguments: { repositoryPath: 'site', ssg: 'eleventy', port: 38113, timeout: 30 } });
     expect(asked[0]).toContain('site/node_modules/.bin/eleventy');
     expect(existsSync(join(markers, 'planted-eleventy'))).toBe(false);
+  }, 60_000);
+
+  it.skipIf(!mkdocs)('MkDocs hooks are named as code that will run; a hook entry is a path, never matched as a glob', async () => {
+    const ws = createWorkspace({
+      'site/mkdocs.yml': `site_name: t\nhooks:\n  - hooks/evil.py\n  - '${'**/*a'.repeat(12)}*b'\n`,
+      'site/hooks/evil.py': 'import os\n',
+      'site/docs/index.md': '# Home\n',
+    });
+    const { client, asked } = await eliciting(await kernelAt(ws.dir), 'decline');
+    await client.callTool({ name: 'test_local_deployment', arguments: { repositoryPath: 'site', ssg: 'mkdocs', port: 38116, timeout: 30 } });
+    expect(asked).toHaveLength(1);
+    expect(asked[0]).toContain('site/mkdocs.yml, site/hooks/evil.py');
   }, 60_000);
 
   it.skipIf(!hugo)('allowed, a Hugo build with git info finds git on the server\'s PATH, never a git planted in the site', async () => {

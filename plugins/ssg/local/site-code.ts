@@ -6,6 +6,8 @@
  * _plugins/ and Gemfile, Eleventy's data and config scripts, MkDocs hooks and
  * macros modules, Docusaurus's sidebars and config scripts.
  */
+import { stat } from 'node:fs/promises';
+import { join } from 'node:path';
 import { glob } from 'tinyglobby';
 import { parseDocument } from 'yaml';
 import type { SsgAdapter, Workspace } from '../../../sdk/index.js';
@@ -31,10 +33,15 @@ async function mkdocsHooks(workspace: Workspace, config: string): Promise<string
 /** Absolute paths of the site's code files: the config first, then the generator's conventions. */
 export async function siteCodeFiles(adapter: SsgAdapter, siteRoot: string, marker: string, workspace: Workspace): Promise<string[]> {
   const config = `${siteRoot}/${marker}`;
-  const extra = adapter.id === 'mkdocs' ? await mkdocsHooks(workspace, config) : [];
-  const patterns = [...(CONVENTIONAL[adapter.id] ?? []), ...extra];
+  // Hook entries are paths the repository wrote, not globs: looked up as files, never matched as patterns.
+  const hooks: string[] = [];
+  for (const hook of adapter.id === 'mkdocs' ? await mkdocsHooks(workspace, config) : []) {
+    const path = await workspace.resolve(join(siteRoot, hook), 'repositoryPath').catch(() => null);
+    if (path && (await stat(path).catch(() => null))?.isFile()) hooks.push(path);
+  }
+  const patterns = CONVENTIONAL[adapter.id] ?? [];
   const found = patterns.length
     ? await glob(patterns, { cwd: siteRoot, absolute: true, onlyFiles: true, followSymbolicLinks: false, dot: false, ignore: ['node_modules/**', '**/node_modules/**', 'site/**', '_site/**', 'public/**', 'build/**'] })
     : [];
-  return [config, ...found.filter((file) => file !== config).sort()];
+  return [config, ...new Set([...hooks, ...found.filter((file) => file !== config).sort()])];
 }
