@@ -7,6 +7,7 @@
  */
 import { createRequire } from 'node:module';
 import type { Parser } from 'web-tree-sitter';
+import { importModule } from './dynamic-import.js';
 
 const require = createRequire(import.meta.url);
 let runtime: Promise<typeof import('web-tree-sitter')> | undefined;
@@ -14,7 +15,7 @@ const parsers = new Map<string, Promise<Parser>>();
 
 function loadRuntime(): Promise<typeof import('web-tree-sitter')> {
   runtime ??= (async () => {
-    const mod = await import('web-tree-sitter');
+    const mod = await importModule<typeof import('web-tree-sitter')>('web-tree-sitter');
     const wasm = require.resolve('web-tree-sitter/tree-sitter.wasm');
     await mod.Parser.init({ locateFile: () => wasm });
     return mod;

@@ -1,6 +1,6 @@
 /**
  * Where a worker thread's code is, for a module that starts one. Built (tsc's dist/, or
- * the bundled CLI dist/toolpack.mjs with the worker's .js bundled beside it): the .js
+ * the bundled CLI dist/toolpack.cjs with the worker's .js bundled beside it): the .js
  * file next to the calling module. From the TypeScript sources (the tests run them):
  * the .ts file, loaded through jiti's ESM loader hook, which compiles TypeScript on the
  * fly. Neither found: null, and the caller does the work in process.

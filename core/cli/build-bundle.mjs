@@ -1,10 +1,10 @@
-// Bundles the CLI (dist/core/cli/bin.js, built by tsc) into dist/toolpack.mjs and its chunks.
+// Bundles the CLI (dist/core/cli/bin.js, built by tsc) into dist/toolpack.cjs and its launcher dist/toolpack.mjs.
 // Why: on Node 20 loading hundreds of small ESM files (the SDK, TypeBox) dominates
 // start-up; a few bundled files load in a fraction of the time. The library entries
 // (toolpack/sdk, toolpack/testing) stay unbundled in dist/. Packages that are
 // loaded lazily (Kysely and pg with the store) or carry native code stay external
 // and load from node_modules.
-import { readdirSync, rmSync } from 'node:fs';
+import { readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { build } from 'esbuild';
 
@@ -25,29 +25,34 @@ const options = {
   banner: { js: "import { createRequire as __toolpackCreateRequire } from 'node:module';\nconst require = __toolpackCreateRequire(import.meta.url);" },
 };
 
-// The CLI is split (ESM code splitting): the entry holds the kernel, and each built-in
-// pack, imported dynamically by the catalogue (core/plugins/catalog.ts), and each lazily
-// loaded handler (sdk/tool.ts lazyHandler) is a chunk of its own, so start-up parses only
-// the code of the packs it loads (issue 24: one 5 MB bundle cost most of start-up).
-// Chunks sit beside the entry, where worker files and precompiled validators are looked up.
-// Whitespace and comments are dropped: less to read and parse, and the source stays ASCII
-// (one non-ASCII comment makes V8 hold the whole file as two-byte text).
-for (const file of readdirSync('dist')) if (file.startsWith(CHUNK_PREFIX)) rmSync(join('dist', file));
+// The CLI is one CommonJS file, dist/toolpack.cjs, run by the launcher dist/toolpack.mjs
+// (core/cli/launcher.ts) from V8's code cache, which build-code-cache.mjs writes after the
+// validators: compiling the code was most of start-up, and Node 20 caches no ES module's
+// compiled code, while a script's cache can be handed to vm.Script. Packs are still
+// imported dynamically by the catalogue (core/plugins/catalog.ts), which esbuild turns into
+// lazily run module bodies, so a preset runs only its packs' code. import.meta.url becomes
+// the bundle's own URL: worker files and precompiled validators are looked up beside it.
+// Whitespace and comments are dropped: less to read, and the source stays ASCII (one
+// non-ASCII comment makes V8 hold the whole file as two-byte text).
+for (const file of readdirSync('dist')) if (file.startsWith(CHUNK_PREFIX) || file.startsWith('toolpack.')) rmSync(join('dist', file));
 await build({
   ...options,
-  entryPoints: { toolpack: 'dist/core/cli/bin.js' },
-  outdir: 'dist',
-  splitting: true,
-  chunkNames: `${CHUNK_PREFIX}[hash]`,
-  outExtension: { '.js': '.mjs' },
+  format: 'cjs',
+  entryPoints: ['dist/core/cli/bin.js'],
+  outfile: 'dist/toolpack.cjs',
+  define: { 'import.meta.url': '__toolpackModuleUrl' },
+  banner: { js: "const __toolpackModuleUrl = require('node:url').pathToFileURL(__filename).href;" },
   minifyWhitespace: true,
 });
+// The launcher wraps the bundle in a function (a CommonJS wrapper), where a #! line is a syntax error.
+writeFileSync('dist/toolpack.cjs', readFileSync('dist/toolpack.cjs', 'utf8').replace(/^#!.*\n/, ''));
+await build({ ...options, banner: undefined, entryPoints: ['dist/core/cli/launcher.js'], outfile: 'dist/toolpack.mjs' });
 // The security pack's scan worker is a second entry: a worker thread loads it by URL,
 // looked up beside the module that starts it (plugins/security/worker/worker-file.ts),
-// which in the bundle is dist/toolpack.mjs.
+// which in the bundle is dist/toolpack.cjs.
 await build({ ...options, entryPoints: ['dist/plugins/security/worker/security-scan-worker.js'], outfile: 'dist/security-scan-worker.js' });
 // The SDK's Markdown parse worker (sdk/markdown-pool.ts looks for markdown-worker.js beside itself,
-// which in the bundle is dist/toolpack.mjs).
+// which in the bundle is dist/toolpack.cjs).
 await build({ ...options, entryPoints: ['dist/sdk/markdown-worker.js'], outfile: 'dist/markdown-worker.js' });
 // Kysely as one file, loaded when the store first opens (core/services/kysely-lazy.ts): its
 // package is a few hundred small CommonJS modules, whose loading costs a first store call

@@ -187,6 +187,10 @@ export async function doctor(args: CliArgs): Promise<number> {
     out(`Config file: ${kernel.configFile ?? '(none found: serving every built-in pack with defaults)'}`);
     out(`Workspace:   ${kernel.workspaceRoot}`);
     out(`Start-up:    ${Math.round(performance.now() - begun)} ms`);
+    // Set by the installed command's launcher (core/cli/launcher.ts); absent when run otherwise.
+    const codeCache = (globalThis as Record<symbol, unknown>)[Symbol.for('toolpack.codeCache')];
+    if (codeCache === 'missing' || codeCache === 'rejected')
+      out(`Warning:     the start-up code cache is ${codeCache} (${codeCache === 'missing' ? 'not built' : 'built by another Node version or with other V8 flags'}): every start compiles the code again; \`npm run build\` rewrites it`);
     const store = await kernel.storeStatus();
     out(`Store:       ${store.dialect === 'postgres' ? 'PostgreSQL' : 'SQLite'} at ${store.location}: ${store.answers ? 'answers' : `does not answer (${store.error})`}`);
     for (const warning of kernel.warnings) out(`Warning:     ${warning}`);

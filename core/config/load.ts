@@ -11,6 +11,7 @@ import { KernelError, KernelErrorCodes, messageOf } from '../errors.js';
 import { compileSchema } from '../tools/schema-validator.js';
 import { moduleLoaderFor } from '../plugins/module-loader.js';
 import { ConfigSchema, type ToolpackConfig } from './schema.js';
+import { importModule } from '../../sdk/dynamic-import.js';
 
 export interface LoadedConfig {
   /** The file the config came from, or null when the built-in default is used. */
@@ -98,7 +99,7 @@ function mayHaveConfig(cwd: string): boolean {
 
 export async function loadConfig(options: { cwd: string; configPath?: string }): Promise<LoadedConfig> {
   if (!options.configPath && !mayHaveConfig(options.cwd)) return { file: null, dir: options.cwd, config: {} };
-  const { cosmiconfig } = await import('cosmiconfig');
+  const { cosmiconfig } = await importModule<typeof import('cosmiconfig')>('cosmiconfig');
   const explorer = cosmiconfig('toolpack', {
     searchPlaces: CONFIG_SEARCH_PLACES,
     searchStrategy: 'none',

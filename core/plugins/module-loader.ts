@@ -10,6 +10,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Jiti } from 'jiti';
+import { importModule } from '../../sdk/dynamic-import.js';
 
 /**
  * The SDK entry of this installation: this file runs from source (vitest),
@@ -50,7 +51,7 @@ export async function moduleLoaderFor(baseDir: string): Promise<Jiti> {
   let jiti = loaders.get(baseDir);
   if (!jiti) {
     const { root, entry: sdk } = sdkEntry();
-    const { createJiti } = await import('jiti');
+    const { createJiti } = await importModule<typeof import('jiti')>('jiti');
     jiti = createJiti(`${baseDir.replace(/[\\/]$/, '')}/`, {
       alias: { ...packAliases(root, sdk.endsWith('.js')), 'toolpack/sdk': sdk, toolpack: sdk },
       interopDefault: true,

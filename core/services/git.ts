@@ -8,6 +8,7 @@ import type { SimpleGitOptions } from 'simple-git';
 import { FileSystemError } from '../../sdk/errors.js';
 import { gitEnv, hardenedGitConfig, locateGitDir } from '../../sdk/git.js';
 import type { Git, Workspace } from '../../sdk/services.js';
+import { importModule } from '../../sdk/dynamic-import.js';
 
 /**
  * simple-git refuses `-c` settings and environment variables in these categories
@@ -45,7 +46,7 @@ export function createGit(workspace: Workspace): Git {
     if ((await locateGitDir(base, roots)).kind === 'outside') throw refused(base, 'its git directory lies outside the workspace');
     const config = await hardenedGitConfig(base, undefined, roots);
     if (!config) throw refused(base, 'its git config defines a driver that cannot be overridden');
-    const { simpleGit } = await import('simple-git');
+    const { simpleGit } = await importModule<typeof import('simple-git')>('simple-git');
     return simpleGit({ baseDir: base, binary: 'git', maxConcurrentProcesses: 4, config, unsafe: UNSAFE }).env(gitEnv(roots));
   };
   return {

@@ -12,7 +12,7 @@ import { fileURLToPath } from 'node:url';
 const require = createRequire(import.meta.url);
 let module: typeof import('kysely') | undefined;
 
-/** dist/kysely.cjs seen from the bundle (dist/toolpack.mjs) or from dist/core/services/. */
+/** dist/kysely.cjs seen from the bundle (dist/toolpack.cjs) or from dist/core/services/. */
 function bundled(): string | undefined {
   for (const relative of ['./kysely.cjs', '../../kysely.cjs']) {
     const path = fileURLToPath(new URL(relative, import.meta.url));

@@ -22,7 +22,7 @@ export function schemaKey(json: string, defaults: boolean): string {
   return createHash('sha256').update(defaults ? 'd:' : 'n:').update(json).digest('hex').slice(0, 24);
 }
 
-// Beside the bundle (dist/toolpack.mjs and its chunks), from the unbundled dist/core/tools/,
+// Beside the bundle (dist/toolpack.cjs), from the unbundled dist/core/tools/,
 // and from the source tree (core/tools/, run by tests): the build's output in each case.
 const candidates = ['.', '../..', '../../dist'].map((up) => join(fileURLToPath(new URL(`${up}/`, import.meta.url)), VALIDATORS_DIR));
 
@@ -43,6 +43,24 @@ function precompiled(): { dir: string; keys: Set<string> } | null {
   }
   return found;
 }
+
+/**
+ * The tools/list answer the build computed for the same tools and budget (the trimming of
+ * output schemas in listed-schema.ts is costly at start-up), or undefined. `key` is
+ * listingKey() of the untrimmed listing, so any change to a tool misses and recomputes.
+ */
+export function precompiledListing<T>(key: string): T | undefined {
+  const store = precompiled();
+  if (!store?.keys.has(key)) return undefined;
+  try {
+    return JSON.parse(readFileSync(join(store.dir, `${key}.json`), 'utf8')) as T;
+  } catch {
+    return undefined; // a missing or damaged file only means computing it
+  }
+}
+
+/** The key of a tools/list answer: the untrimmed listing's JSON (tools and budget). */
+export const listingKey = (json: string): string => `list-${schemaKey(json, false)}`;
 
 /** A loader for the precompiled validator of `key`, or undefined when the build did not compile this schema. */
 export function precompiledValidator(key: string): (() => ValidateFunction) | undefined {

@@ -8,6 +8,14 @@ import { KernelError, KernelErrorCodes, messageOf } from '../errors.js';
 import { compileSchema, type CompiledSchema } from './schema-validator.js';
 import { ERROR_ENVELOPE_SCHEMA } from './error-envelope.js';
 import { fitOutputSchemas, toolsListBudget } from './listed-schema.js';
+import { listingKey, precompiledListing } from './precompiled-schemas.js';
+
+let recordingListings: Map<string, ToolListing[]> | undefined;
+
+/** Build time: collect every tools/list answer computed from now on (core/cli/build-validators.mjs). */
+export function recordListings(): Map<string, ToolListing[]> {
+  return (recordingListings ??= new Map());
+}
 
 export interface RegisteredTool {
   definition: AnyToolDefinition;
@@ -114,7 +122,8 @@ export class ToolRegistry {
   }
 
   private buildListing(): ToolListing[] {
-    const tools = this.exposed().map(({ definition: d }) => ({
+    const exposed = this.exposed();
+    const tools = exposed.map(({ definition: d }) => ({
       name: d.name,
       ...(d.title ? { title: d.title } : {}),
       description: d.description,
@@ -123,6 +132,14 @@ export class ToolRegistry {
       // The title is said once, at the top level (MCP 2025-06-18); annotations keep only the hints.
       ...(d.annotations ? { annotations: d.title ? withoutTitle({ ...d.annotations }) : { ...d.annotations } } : {}),
     }));
+    const budget = toolsListBudget(tools.length);
+    // Fitting the result schemas to the budget is the costliest step of start-up; the build
+    // did it for the built-in configurations, keyed by everything the answer depends on
+    // (a build always rewrites these, so a change to the trimming itself comes with new ones).
+    const outputsJson = exposed.map(({ definition: d }) => JSON.stringify(d.output));
+    const key = listingKey([budget, JSON.stringify(ERROR_ENVELOPE_SCHEMA), JSON.stringify(tools), ...outputsJson].join('\n'));
+    const ahead = precompiledListing<ToolListing[]>(key);
+    if (ahead) return ahead;
     // A failed call carries the error envelope as structured content too, so the
     // advertised schema admits either shape (clients validate what they receive).
     const wrap = (result: Record<string, unknown>) => ({ type: 'object', anyOf: [result, ERROR_ENVELOPE_SCHEMA] });
@@ -130,11 +147,12 @@ export class ToolRegistry {
     // Everything but the result schemas ({} is 2 bytes each), then those trimmed to fit the budget.
     const fixedBytes = Buffer.byteLength(JSON.stringify({ tools })) - 2 * tools.length;
     const outputs = fitOutputSchemas(
-      this.exposed().map(({ definition: d }) => plain(d.output)),
+      outputsJson.map((json) => JSON.parse(json) as Record<string, unknown>),
       fixedBytes,
-      toolsListBudget(tools.length),
+      budget,
     );
     tools.forEach((tool, i) => (tool.outputSchema = wrap(outputs[i]!)));
+    recordingListings?.set(key, tools);
     return tools;
   }
 }

@@ -1,6 +1,6 @@
 /**
  * Whether dist/ (what package.json's bin runs, and what the end-to-end tests
- * spawn) was built from the current sources: the bundle must be newer than
+ * spawn) was built from the current sources: the build's last output must be newer than
  * every file under core/, sdk/ and plugins/ and than package.json and
  * tsconfig.json. Used by the vitest global setup (which builds when stale) and
  * by assertBuilt when the global setup did not run.
@@ -10,7 +10,8 @@ import { join, relative } from 'node:path';
 
 export const SOURCE_DIRS = ['core', 'sdk', 'plugins'];
 const SOURCE_FILES = ['package.json', 'tsconfig.json'];
-export const BUNDLE = join('dist', 'toolpack.mjs');
+// The build's last output (core/cli/build-code-cache.mjs): a build that failed part way is stale.
+export const BUNDLE = join('dist', 'toolpack.cjs.cache');
 
 function* filesUnder(dir: string): Generator<string> {
   for (const entry of readdirSync(dir, { withFileTypes: true })) {
