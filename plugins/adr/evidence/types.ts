@@ -1,9 +1,11 @@
 /**
- * The technology/decision knowledge table's shapes: what a technology is called
- * in ADR prose, how a project scan shows it is used, and which decision area it
- * belongs to (with the area's scope and the priority of recording it).
+ * The decision knowledge table's shapes: which decision area a technology belongs
+ * to (with the area's scope and the priority of recording it), what it competes
+ * with, and how a project scan shows it is used. What a technology is called and
+ * which packages, files and images show it are the project pack's catalogue's
+ * (TechnologyEntry); table.ts joins the two into `Technology`.
  */
-import type { ArchitectureKind, CiProvider, ProjectScan } from '../../project/api.js';
+import type { ArchitectureKind, CiProvider, PackagePatterns, ProjectScan } from '../../project/api.js';
 
 export const AREAS = [
   'database', 'caching', 'messaging', 'auth', 'web-framework', 'api-style', 'deployment',
@@ -17,18 +19,18 @@ export type Scope = (typeof SCOPES)[number];
 export const PRIORITIES = ['high', 'medium', 'low'] as const;
 export type Priority = (typeof PRIORITIES)[number];
 
-/** Dependency names per ecosystem group; a trailing `*` is a prefix, names compare case-insensitively. */
-export type DependencyPatterns = Partial<Record<'npm' | 'pypi' | 'go' | 'cargo' | 'jvm' | 'rubygems' | 'composer' | 'nuget', string[]>>;
+/** Dependency names per ecosystem group (the catalogue's `packages`). */
+export type DependencyPatterns = PackagePatterns;
 
 /** Where a scan shows a technology. Everything but `hint` is strong evidence (a manifest dependency or a config file). */
 export interface EvidenceSpec {
-  /** Names the scanner's detections use (frameworks, databases, messaging, testing). */
+  /** Names the scanner's detections use (frameworks, databases, messaging, testing): from the catalogue. */
   detections?: string[];
-  /** Dependencies the scanner's catalogue does not know. */
+  /** Packages of a technology the scan does not report (the catalogue's `packages`, for entries without a category). */
   deps?: DependencyPatterns;
-  /** Config files by path. */
+  /** Config files by path (the catalogue's `files`). */
   files?: RegExp;
-  /** Container images (compose services, Dockerfile FROM lines). */
+  /** Container images (compose services, Dockerfile FROM lines): the catalogue's `images`. */
   images?: RegExp;
   /** A language of the scan's language statistics; it counts when it holds a real share of the code. */
   language?: string;
@@ -69,6 +71,25 @@ export interface Technology {
   /** Language or ecosystem, so alternatives of the same ecosystem are listed first. */
   ecosystem?: string;
 }
+
+/** What the scan's own findings (not packages or files) show, and the weak evidence: the ADR side of evidence. */
+export type DecisionEvidence = Pick<EvidenceSpec, 'language' | 'architecture' | 'ci' | 'infra' | 'hint'>;
+
+/**
+ * The knowledge table's row for a technology of the project pack's catalogue, keyed by its id:
+ * only what is about decisions. Name, prose names, packages, files and images come from the catalogue.
+ */
+export type TechnologyDecision = Omit<Technology, 'name' | 'text' | 'evidence'> & {
+  /** Catalogue ids of technologies whose scan detection shows this one (Django shows the Django ORM). */
+  shownBy?: string[];
+  evidence?: DecisionEvidence;
+};
+
+/**
+ * A subject of decisions that is no technology (an architecture style): no package or file shows
+ * it, so it is not in the catalogue and keeps its own name and prose names here.
+ */
+export type DecisionSubject = Technology & { evidence: DecisionEvidence };
 
 export interface AreaInfo {
   label: string;

@@ -34,8 +34,16 @@ export interface TechnologyEntry {
   packages?: PackagePatterns;
   /** Files that show it is used. */
   files?: RegExp;
-  /** How decision prose names it: whole words, case-sensitive for names that are also English words (Express, React). */
+  /** How decision prose names it for a dependency rule (the rules pack): whole words, case-sensitive for names that are also English words (Express, React). */
   mentions?: RegExp;
+  /**
+   * Every name ADR prose may use for it (the adr pack reads decisions with these): strings match whole words
+   * case-insensitively (spaces also match "-" and "_"); regular expressions as written, for names that are also
+   * ordinary words ("Go", "Rails"). Broader than `mentions`: a product built on it counts ("Aurora PostgreSQL").
+   */
+  prose?: Array<string | RegExp>;
+  /** Container images that run it (compose services, Dockerfile FROM lines), matched against the full image reference. */
+  images?: RegExp;
   /** Exact package names (npm, PyPI, Go) a dependency rule about it requires or forbids, generic SDKs that reach it included. */
   clients?: string[];
   /** Packages of it that count as a choice in a competing group (competing.ts): two groups' members in one manifest is a choice nobody settled. */
