@@ -27,6 +27,12 @@ benchmarks.push((await import('./memory.mjs')).memory); // issue 12: recall and 
 benchmarks.push((await import('./docs.mjs')).docsBench); // issue 14: link check and content validation, 100 pages
 benchmarks.push((await import('./freshness.mjs')).freshnessBench); // issue 15: freshness tracking and sitemap, 1,000 pages with git history
 benchmarks.push((await import('./security-scan.mjs')).securityScanBench); // issue 16: deployment_readiness security_scan over this repository vs secretlint
+benchmarks.push((await import('./link-check.mjs')).linkCheckBench); // issue 25 item 1: link check and validate_content vs remark-validate-links, 1,000 pages and a real docs folder
+benchmarks.push((await import('./bounded-work.mjs')).boundedWorkBench); // issue 25 item 7: generate_adr_todo 500 ADRs, manage_sitemap 30,000 pages, gaps on 10,000 files
+benchmarks.push((await import('./head-of-line.mjs')).headOfLine); // issue 25 item 2: a quick call's p50/p95 while link checks, push scans, README parsing, gap detection and sitemap generation run
+benchmarks.push((await import('./store-faults.mjs')).storeFaultsBench); // issue 25 item 4: a frozen, then stopped PostgreSQL store: store calls fail within the timeouts, list_directory keeps answering
+benchmarks.push((await import('./http-memory.mjs')).httpMemory); // issue 25 item 6: 50 HTTP clients on a mixed load: errors, p50/p95/p99, resident memory peak and 10 s after
+benchmarks.push((await import('./tools-list.mjs')).toolsListBench); // issue 26: tools/list bytes and tokens for the default, each preset and all tools
 const baseline = values.baseline ? await loadBaseline(values.baseline) : undefined;
 const pairs = [];
 for (const bench of benchmarks) {

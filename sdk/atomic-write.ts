@@ -4,16 +4,19 @@
  * is only placed where none is: link() fails when the target exists, so a file
  * that appeared meanwhile is never replaced (on a file system without hard
  * links: check, then rename, a narrow race remaining). The temp file never
- * survives. Confinement is the caller's: `target` is a real path it resolved
+ * survives, unless the process is killed mid-write: then the next process's
+ * first write in that folder removes it. Confinement is the caller's: `target` is a real path it resolved
  * inside the workspace, in a folder that exists.
  */
-import { randomBytes } from 'node:crypto';
 import { link, lstat, open, rename, rm } from 'node:fs/promises';
-import { basename, dirname, join } from 'node:path';
+import { dirname } from 'node:path';
+import { sweepOnce, tempPathFor } from './stale-temp-files.js';
 
 /** False when `replace` is off and a file is already at `target` (nothing was written). */
 export async function writeAtomic(target: string, data: string | Uint8Array, options: { replace: boolean; mode?: number }): Promise<boolean> {
-  const temp = join(dirname(target), `.${basename(target)}.${randomBytes(6).toString('hex')}.tmp`);
+  // The temp file names its process, so one a kill -9 left behind is removed by a later write here (stale-temp-files.ts).
+  await sweepOnce(dirname(target));
+  const temp = tempPathFor(target);
   try {
     const handle = await open(temp, 'wx', options.mode ?? 0o644);
     try {

@@ -178,6 +178,8 @@ interface ExecOptions {
   signal?: AbortSignal;
   maxBuffer?: number;
   timeoutMs?: number;
+  /** Written to git's stdin (e.g. object names for `cat-file --batch-check`); otherwise stdin is closed at once. */
+  input?: string;
 }
 
 function exec(args: readonly string[], options: ExecOptions): Promise<{ code: number; stdout: string; stderr: string }> {
@@ -193,8 +195,9 @@ function exec(args: readonly string[], options: ExecOptions): Promise<{ code: nu
         reject(error);
       },
     );
-    // Nothing is ever fed to git: a hook or filter waiting on stdin must not hang the call.
-    child.stdin?.end();
+    // Nothing but `input` is fed to git: a hook or filter waiting on stdin must not hang the call.
+    child.stdin?.on('error', () => {}); // git may exit before reading all of it (EPIPE): its exit code tells
+    child.stdin?.end(options.input);
   });
 }
 

@@ -36,10 +36,45 @@ const FRONT_MATTER = [
   { type: 'yaml', fence: { open: '---', close: '---' } },
   { type: 'yaml', fence: { open: '---', close: '...' } },
 ];
-const processors = new Map<ParseMode, Promise<Parse>>();
+/**
+ * GFM's literal autolinks (`www.x.com`, `https://x.com`, `a@b.com`) are tried by micromark at
+ * almost every word (the e-mail one at each word start), and each try costs even when it fails.
+ * A construct whose required text appears nowhere in the document can never match, so leaving
+ * it out gives the same tree, faster: e-mail needs an `@`, www `www.`, the protocol one `http:`
+ * or `https:` (case-insensitive, as micromark reads them).
+ */
+const AUTOLINK_NEEDS: ReadonlyArray<[construct: string, present: (text: string) => boolean]> = [
+  ['emailAutolink', (text) => text.includes('@')],
+  ['wwwAutolink', (text) => /www\./i.test(text)],
+  ['protocolAutolink', (text) => /https?:/i.test(text)],
+];
 
-function load(mode: ParseMode): Promise<Parse> {
-  let loading = processors.get(mode);
+/** The autolink constructs `text` cannot use, as a processor key ('' when it may use all). */
+function unusedAutolinks(text: string): string {
+  return AUTOLINK_NEEDS.filter(([, present]) => !present(text)).map(([name]) => name).join(',');
+}
+
+type Constructs = Record<string, unknown>;
+/** A unified plugin: micromark's text constructs without the named ones. */
+function withoutConstructs(this: { data(): object }, names: readonly string[]): undefined {
+  const data = this.data() as { micromarkExtensions?: Array<{ text?: Constructs }> };
+  const drop = new Set(names);
+  data.micromarkExtensions = (data.micromarkExtensions ?? []).map((extension) => {
+    if (!extension.text) return extension;
+    const text: Constructs = {};
+    for (const [code, list] of Object.entries(extension.text)) {
+      const kept = ([] as Array<{ name?: string }>).concat(list as never).filter((construct) => !drop.has(construct.name ?? ''));
+      if (kept.length > 0) text[code] = kept;
+    }
+    return { ...extension, text };
+  });
+}
+
+const processors = new Map<string, Promise<Parse>>();
+
+function load(mode: ParseMode, unused = ''): Promise<Parse> {
+  const key = `${mode}:${unused}`;
+  let loading = processors.get(key);
   if (!loading) {
     loading = (async () => {
       const [{ unified }, { default: remarkParse }, { default: remarkGfm }, { default: remarkFrontmatter }] = await Promise.all([
@@ -49,20 +84,21 @@ function load(mode: ParseMode): Promise<Parse> {
         import('remark-frontmatter'),
       ]);
       const base = unified().use(remarkParse).use(remarkGfm).use(remarkFrontmatter, FRONT_MATTER);
-      const frozen = (mode === 'plain' ? base.use(disableQuadratic) : base).freeze();
+      const processor = unused ? (base.use(withoutConstructs, unused.split(',')) as unknown as typeof base) : base;
+      const frozen = (mode === 'plain' ? processor.use(disableQuadratic) : processor).freeze();
       return (text: string) => frozen.parse(text) as Root;
     })();
-    processors.set(mode, loading);
-    loading.catch(() => processors.delete(mode)); // a failed load is retried on the next call
+    processors.set(key, loading);
+    loading.catch(() => processors.delete(key)); // a failed load is retried on the next call
   }
   return loading;
 }
 
 /** Parse `text` (already without a byte-order mark) with nesting bounded. */
 export async function parseTree(text: string, mode: ParseMode = 'full'): Promise<ParsedTree> {
-  const parse = await load(mode);
-  const notes: string[] = mode === 'plain' ? [PLAIN_NOTE] : [];
   const bounded = capNesting(text);
+  const parse = await load(mode, unusedAutolinks(bounded.text));
+  const notes: string[] = mode === 'plain' ? [PLAIN_NOTE] : [];
   if (bounded.capped) notes.push(NESTING_NOTE);
   let tree: Root;
   try {

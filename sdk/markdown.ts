@@ -7,8 +7,11 @@
  */
 import type { Heading, ListItem, Nodes, Paragraph, Root, RootContent } from 'mdast';
 import { ContentError } from './errors.js';
-import { parseTree, type ParsedTree } from './markdown-parser.js';
+import { OutlineCache, type OutlineCacheStats } from './markdown-cache.js';
+import { visit, type LinkOutline } from './markdown-links.js';
+import { parseTree, type ParsedTree, type ParseMode } from './markdown-parser.js';
 import { parsePool, ParseTimeout } from './markdown-pool.js';
+import type { SlugStyle } from './slug.js';
 
 export type { Root as MarkdownRoot, Nodes as MarkdownNode, RootContent as MarkdownBlock } from 'mdast';
 
@@ -126,28 +129,88 @@ async function yieldNow(): Promise<void> {
 }
 
 /**
- * The bounded tree of `source`: nesting capped (markdown-depth.ts); anything but a small text parsed
- * in a worker, and, when the full parse runs past its budget, read again without the inline constructs
- * micromark resolves in quadratic time.
+ * What `work` makes of `source`, bounded: anything but a small text handled in a worker, and, when
+ * the full parse runs past its budget, read again without the inline constructs micromark resolves in
+ * quadratic time. Nesting is capped in every case (markdown-parser.ts, markdown-depth.ts).
  */
-async function parseBounded(source: string): Promise<ParsedTree> {
+async function bounded<T>(source: string, inWorker: (mode: ParseMode, budget: number) => Promise<T>, inProcess: () => Promise<T>): Promise<T> {
   const pool = source.length > IN_PROCESS_MAX ? parsePool() : null;
   if (!pool) {
     await yieldNow();
-    return parseTree(source);
+    return inProcess();
   }
   const budget = budgetOf(source);
   try {
-    return await pool.parse(source, 'full', budget);
+    return await inWorker('full', budget);
   } catch (error) {
     if (!(error instanceof ParseTimeout) && !(error instanceof RangeError)) throw error;
   }
   try {
-    return await pool.parse(source, 'plain', budget);
+    return await inWorker('plain', budget);
   } catch (error) {
     if (error instanceof ParseTimeout || error instanceof RangeError) throw new ContentError(`the Markdown document (${source.length} characters) could not be parsed within ${budget} ms`);
     throw error;
   }
+}
+
+/** The bounded tree of `source`. */
+function parseBounded(source: string): Promise<ParsedTree> {
+  return bounded(source, (mode, budget) => parsePool()!.parse(source, mode, budget), () => parseTree(source));
+}
+
+// The outline reader (and with it `yaml`) loads on first use, like the front matter reader.
+let outlineReader: Promise<typeof import('./markdown-outline.js').outlineText> | undefined;
+function loadOutline() {
+  outlineReader ??= import('./markdown-outline.js').then((module) => module.outlineText);
+  outlineReader.catch(() => (outlineReader = undefined));
+  return outlineReader;
+}
+
+const outlines = new OutlineCache();
+/** Outlines of identical texts asked for at once share one parse. */
+const inFlight = new Map<string, Promise<LinkOutline>>();
+
+/**
+ * A page's link outline (markdown-links.ts): headings slugged in `style`, anchors, links,
+ * definitions, code blocks, front matter. Parsed in a worker, only the outline coming back;
+ * remembered by content hash, so an unchanged page is not parsed again by a later call. The
+ * outline is shared: treat it as read-only.
+ */
+export async function readLinkOutline(text: string, style: SlugStyle = 'github'): Promise<LinkOutline> {
+  const source = text.replace(/^\uFEFF/, '');
+  const key = OutlineCache.key(style, source);
+  const cached = outlines.get(key);
+  if (cached) return cached;
+  let pending = inFlight.get(key);
+  if (!pending) {
+    pending = bounded(
+      source,
+      (mode, budget) => parsePool()!.outline(source, mode, style, budget),
+      async () => (await loadOutline())(source, 'full', style),
+    ).then((outline) => {
+      outlines.set(key, outline);
+      return outline;
+    });
+    inFlight.set(key, pending);
+    const done = () => inFlight.delete(key);
+    pending.then(done, done);
+  }
+  return pending;
+}
+
+/** How many outlines were parsed and how many came from the cache (for tests and diagnostics). */
+export function linkOutlineStats(): OutlineCacheStats {
+  return outlines.snapshot();
+}
+
+/** Forget every remembered outline (benchmarks measure a cold cache with it). */
+export function clearLinkOutlineCache(): void {
+  outlines.clear();
+}
+
+/** Documents a caller may hand over at once to keep every parse worker busy. */
+export function markdownParallelism(): number {
+  return parsePool()?.size ?? 1;
 }
 
 /** Parse Markdown into its tree and the parts packs ask for most. */
@@ -271,16 +334,6 @@ function taskOf(item: ListItem, source: string, sourceOf: (nodes: Nodes) => stri
 }
 
 const lineOf = (node: Nodes) => node.position?.start.line ?? 0;
-
-/** Every node in document order, without recursion. */
-function visit(root: Nodes, each: (node: Nodes) => void): void {
-  const pending: Nodes[] = [root];
-  while (pending.length > 0) {
-    const node = pending.pop()!;
-    each(node);
-    if ('children' in node) for (let k = node.children.length - 1; k >= 0; k--) pending.push(node.children[k] as Nodes);
-  }
-}
 
 const BLOCKS = new Set(['root', 'blockquote', 'list', 'listItem', 'paragraph', 'heading', 'table', 'tableRow', 'tableCell', 'code', 'footnoteDefinition']);
 

@@ -77,7 +77,7 @@ export interface Store<DB = any> {
   transaction<T>(fn: (trx: import('kysely').Transaction<DB>) => Promise<T>): Promise<T>;
   /** The same store with its tables typed. */
   typed<T>(): Store<T>;
-  /** Answers when the database does; throws (ConfigurationError naming the store) when it cannot be reached or opened. */
+  /** Answers when the database does; throws when it cannot: a NetworkError "the store at ... is unavailable" when it is down, frozen or locked, a ConfigurationError otherwise (credentials, no such database). */
   ping(): Promise<void>;
   /** Size in bytes (SQLite: file plus write-ahead log; PostgreSQL: the database). */
   sizeBytes(): Promise<number>;
@@ -149,8 +149,11 @@ export interface AiCompletion {
 export interface Ai {
   /** True when the client of the current call offers MCP sampling. */
   available(): boolean;
-  /** Name and version the current call's client reported, or null outside an MCP session. */
-  client(): { name: string; version: string } | null;
+  /**
+   * Name and version the current call's client reported, or null outside an MCP session. Over
+   * stateless HTTP (no session) they come from the request's User-Agent and `stateless` is true.
+   */
+  client(): { name: string; version: string; stateless?: boolean } | null;
   /** Ask the client's model. Throws when unavailable: callers keep a deterministic path. */
   complete(request: { prompt: string; system?: string; maxTokens?: number; signal?: AbortSignal }): Promise<AiCompletion>;
 }

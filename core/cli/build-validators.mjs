@@ -32,6 +32,7 @@ try {
   for (const preset of [undefined, ...Object.keys(BUILTIN_PRESETS)]) {
     const kernel = await startToolpack({ cwd, preset, logger: createRootLogger('silent') });
     kernel.registry.listing();
+    kernel.registry.listing(kernel.toolsets.initial); // what a session starts with
     await kernel.stop();
   }
 } finally {

@@ -47,6 +47,12 @@ export const ConfigSchema = Type.Object(
     plugins: Type.Optional(Type.Array(PluginEntry)),
     packs: Type.Optional(Type.Record(Type.String(), PackSettings)),
     tools: Type.Optional(ToolFilter),
+    toolsets: Type.Optional(
+      Type.Array(Type.String({ minLength: 1 }), {
+        description:
+          'Toolsets served from the start: "default" (the entry points of the recommended flows), "all", or pack names. Default: "default", or every tool with a preset, a plugins list or tools.include. Models enable the others with enable_toolset.',
+      }),
+    ),
     presets: Type.Optional(Type.Record(Type.String(), Preset)),
     preset: Type.Optional(Type.String()),
     workspace: Type.Optional(
@@ -100,6 +106,20 @@ export const ConfigSchema = Type.Object(
             Type.String({
               pattern: '^[Pp][Oo][Ss][Tt][Gg][Rr][Ee][Ss]([Qq][Ll])?://',
               description: 'A postgres:// or postgresql:// URL: keep the store in that PostgreSQL database (shared by every instance). TOOLPACK_STORE_URL overrides it and keeps the password out of the file.',
+            }),
+          ),
+          connectTimeoutMs: Type.Optional(
+            Type.Integer({
+              minimum: 100,
+              maximum: 600_000,
+              description: 'How long opening the store may take before calls that need it fail with "the store is unavailable" (PostgreSQL: connecting; SQLite: waiting for the file\'s lock to set it up). Default 5000.',
+            }),
+          ),
+          statementTimeoutMs: Type.Optional(
+            Type.Integer({
+              minimum: 100,
+              maximum: 3_600_000,
+              description: 'How long one query may take (PostgreSQL: statement_timeout, and the client gives up on a server that stops answering; SQLite: how long a query waits for a lock held by another process). Default 10000.',
             }),
           ),
         },

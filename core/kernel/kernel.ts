@@ -25,6 +25,8 @@ import { createWorkspace } from '../services/workspace.js';
 import { invokeTool, type CallEnvironment, type ToolRuntime } from '../tools/invoke.js';
 import { passesFilter } from '../tools/name-filter.js';
 import { ToolRegistry } from '../tools/registry.js';
+import type { Toolsets } from '../tools/toolsets.js';
+import { selectTools } from './tool-selection.js';
 import { KERNEL_VERSION } from '../version.js';
 import { moduleLabel } from '../plugins/manifest-check.js';
 import { ContributionLedger } from './extension-contributions.js';
@@ -94,6 +96,8 @@ export class Kernel {
   /** What each pack registered outside the container (middleware, log filters), to take back if it is skipped. */
   private readonly registered = new Map<string, Array<() => void>>();
   private disabled: PackInfo[] = [];
+  /** What sessions serve from the start and may enable (core/tools/toolsets.ts). */
+  toolsets!: Toolsets;
   /** Start-up notes that are not failures; doctor prints them. */
   warnings: string[] = [];
   private runtime!: ToolRuntime;
@@ -135,7 +139,13 @@ export class Kernel {
     const storePath = storeIn(workspace.root);
     // A PostgreSQL URL: the option (tests), the environment (a team's deployment keeps the password out of files), the config.
     const storeUrl = this.options.storeUrl ?? (process.env.TOOLPACK_STORE_URL || undefined) ?? config.store?.url;
-    const store = (this.store = createStore({ path: storePath, url: this.options.storePath ? this.options.storeUrl : storeUrl }));
+    const store = (this.store = createStore({
+      path: storePath,
+      url: this.options.storePath ? this.options.storeUrl : storeUrl,
+      connectTimeoutMs: config.store?.connectTimeoutMs,
+      statementTimeoutMs: config.store?.statementTimeoutMs,
+      root: workspace.root,
+    }));
     this.closeStore = () => store.close();
     const resources = overrides.use(coreServices.resources, () => createResources(store, this.resourceKinds));
     const ai = overrides.use(coreServices.ai, createAi);
@@ -277,6 +287,12 @@ export class Kernel {
       }
     }
     for (const pack of this.packs) pack.info.tools = this.registry.exposedByPack(pack.planned.manifest.id);
+    this.toolsets = selectTools({
+      loaded: this.options.loaded,
+      registry: this.registry,
+      packs: this.packs.map((p) => ({ id: p.planned.manifest.id, description: p.planned.manifest.description ?? p.planned.manifest.id })),
+      preset: this.options.preset ?? this.options.loaded.config.preset,
+    });
     this.logger.debug({ packs: this.packInfo().map((p) => `${p.id}:${p.state}`) }, 'kernel started');
   }
 

@@ -13,12 +13,19 @@ import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/
 import type { Caller } from '../../sdk/tool.js';
 import type { Kernel } from '../kernel/kernel.js';
 import { readJsonBody } from './http-body.js';
-import { createMcpServer } from './mcp-server.js';
+import { createMcpServer, sessionToolsets } from './mcp-server.js';
+import type { SessionToolsets } from './toolset-tools.js';
 import { MAX_MESSAGE_BYTES } from './message-limits.js';
 
 /** The servers of requests in flight, closed when the HTTP server shuts down. */
 export class StatelessRequests {
   private readonly open = new Set<Server>();
+  /**
+   * Toolsets each principal enabled (enable_toolset), remembered across its requests in this
+   * instance: a request has no session to keep them in. Another instance behind the same
+   * balancer starts from the configured ones, which a team sets with the config's `toolsets`.
+   */
+  private readonly toolsets = new Map<string, SessionToolsets>();
 
   /** True when the request was answered here (the method is not POST). */
   refuseMethod(req: IncomingMessage, res: ServerResponse): boolean {
@@ -37,7 +44,9 @@ export class StatelessRequests {
   /** Serve one POST; its tool calls run as `caller`, the principal of the request's token. */
   async serve(kernel: Kernel, req: IncomingMessage, res: ServerResponse, caller: Caller): Promise<void> {
     const body = await readJsonBody(req, MAX_MESSAGE_BYTES);
-    const server = createMcpServer(kernel, { stateless: true, caller });
+    let toolsets = this.toolsets.get(caller.name);
+    if (!toolsets) this.toolsets.set(caller.name, (toolsets = sessionToolsets(kernel)));
+    const server = createMcpServer(kernel, { stateless: true, caller, userAgent: req.headers['user-agent'], toolsets });
     const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined });
     this.open.add(server);
     // The response may stream (SSE) after handleRequest returns: close when the client has it all or went away.

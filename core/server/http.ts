@@ -6,7 +6,8 @@
  * that created it. The token names the caller (principals.ts): each tool call
  * runs as that principal. Sessions are capped and expire when idle (http-sessions.ts).
  * With `stateless` there are no sessions: each POST is served on its own
- * (http-stateless.ts), so several instances can share one load balancer.
+ * (http-stateless.ts), so several instances can share one load balancer, which
+ * probes each on GET /healthz (http-health.ts).
  */
 import { randomUUID, timingSafeEqual } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
@@ -16,6 +17,8 @@ import { isInitializeRequest } from '@modelcontextprotocol/sdk/types.js';
 import type { Kernel } from '../kernel/kernel.js';
 import { readJsonBody, HttpError } from './http-body.js';
 import { hostAllowed, hostPolicy, originAllowed, unsafeBindReason } from './http-guard.js';
+import { answerHealthCheck, isHealthCheck } from './http-health.js';
+import { IdleMemory } from './idle-memory.js';
 import { DEFAULT_MAX_SESSIONS, DEFAULT_SESSION_IDLE_TIMEOUT_MS, SessionTable, type Session } from './http-sessions.js';
 import { StatelessRequests } from './http-stateless.js';
 import { createMcpServer } from './mcp-server.js';
@@ -119,6 +122,8 @@ export async function startHttpServer(kernel: Kernel, options: HttpOptions): Pro
   };
 
   const handle = async (req: IncomingMessage, res: ServerResponse) => {
+    // A load balancer's liveness probe: it carries neither a client's Host nor a token (http-health.ts).
+    if (answerHealthCheck(req, res)) return;
     if (!hostAllowed(policy, req.headers.host)) {
       return sendJson(res, 403, 'Forbidden: the Host header must name this server (a loopback name, the bind address, or one listed in http.allowedHosts / --allowed-host)');
     }
@@ -147,7 +152,10 @@ export async function startHttpServer(kernel: Kernel, options: HttpOptions): Pro
     return startSession(req, res, principal, body);
   };
 
+  const idle = new IdleMemory();
   const server = createServer((req, res) => {
+    // Probes every few seconds are not work to collect after (each would otherwise start a collection).
+    if (!isHealthCheck(req)) res.once('close', idle.begin());
     handle(req, res).catch((error: unknown) => {
       const status = error instanceof HttpError ? error.status : 500;
       const message = error instanceof Error ? error.message : 'internal error';
@@ -166,6 +174,7 @@ export async function startHttpServer(kernel: Kernel, options: HttpOptions): Pro
   return {
     url: `http://${host}:${address.port}/mcp`,
     async close() {
+      idle.stop();
       await sessions.closeAll();
       await stateless?.closeAll();
       // Close idle keep-alive sockets now; otherwise close() waits for their timeout.

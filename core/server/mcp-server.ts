@@ -18,6 +18,7 @@ import type { Kernel } from '../kernel/kernel.js';
 import { LOCAL_CALLER } from '../services/session.js';
 import { UnknownToolError } from '../tools/invoke.js';
 import { KERNEL_VERSION } from '../version.js';
+import { callToolsetTool, isToolsetTool, SessionToolsets, TOOLSET_TOOLS } from './toolset-tools.js';
 
 export interface McpServerOptions {
   /**
@@ -28,26 +29,40 @@ export interface McpServerOptions {
   stateless?: boolean;
   /** Who the client is (the principal of its HTTP token); the local user when absent. */
   caller?: Caller;
+  /** Stateless HTTP: the request's User-Agent, all that is known of the client without a session. */
+  userAgent?: string;
+  /** The toolsets this client has enabled, when they outlive one server (stateless HTTP); else the server's own. */
+  toolsets?: SessionToolsets;
 }
+
+/** A client's toolsets, starting from what the kernel serves from the start. */
+export const sessionToolsets = (kernel: Kernel): SessionToolsets =>
+  new SessionToolsets(kernel.toolsets, (tool) => kernel.registry.get(tool)?.definition.description ?? '');
 
 export function createMcpServer(kernel: Kernel, options: McpServerOptions = {}): Server {
   const caller = options.caller ?? LOCAL_CALLER;
+  const toolsets = options.toolsets ?? sessionToolsets(kernel);
   const server = new Server(
     { name: 'toolpack', version: KERNEL_VERSION },
     {
-      capabilities: { tools: { listChanged: false }, resources: { listChanged: false } },
+      capabilities: { tools: { listChanged: true }, resources: { listChanged: false } },
       instructions: 'Toolpack tools work on the files of the workspace the server was started in; paths are relative to it.',
     },
   );
 
-  server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools: kernel.registry.listing() as never }));
+  server.setRequestHandler(ListToolsRequestSchema, async () => ({
+    tools: [...kernel.registry.listing(toolsets.served), ...(toolsets.offersToolsetTools ? TOOLSET_TOOLS : [])] as never,
+  }));
 
   server.setRequestHandler(CallToolRequestSchema, async (request, extra) => {
+    if (isToolsetTool(request.params.name)) {
+      return callToolsetTool(request.params.name, request.params.arguments, toolsets, () => server.sendToolListChanged());
+    }
     const progressToken = request.params._meta?.progressToken;
     try {
       return await kernel.call(request.params.name, request.params.arguments ?? {}, {
         signal: extra.signal,
-        session: { server: options.stateless ? null : server, caller },
+        session: options.stateless ? { server: null, caller, statelessHttp: { userAgent: options.userAgent } } : { server, caller },
         progress: async ({ progress, total, message }) => {
           if (progressToken === undefined) return;
           await extra.sendNotification({

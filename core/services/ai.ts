@@ -4,6 +4,7 @@
  * deterministic result.
  */
 import type { Ai } from '../../sdk/services.js';
+import { clientOfUserAgent } from './user-agent.js';
 import { currentSession } from './session.js';
 
 export function createAi(): Ai {
@@ -14,8 +15,10 @@ export function createAi(): Ai {
   return {
     available: () => server() !== null,
     client() {
-      const info = currentSession()?.server?.getClientVersion();
-      return info ? { name: info.name, version: info.version } : null;
+      const session = currentSession();
+      const info = session?.server?.getClientVersion();
+      if (info) return { name: info.name, version: info.version };
+      return session?.statelessHttp ? { ...clientOfUserAgent(session.statelessHttp.userAgent), stateless: true } : null;
     },
     async complete({ prompt, system, maxTokens = 1024, signal }) {
       const s = server();

@@ -22,6 +22,11 @@ export interface CallSession {
   server: Server | null;
   /** Who is calling; LOCAL_CALLER when absent. */
   caller?: Caller;
+  /**
+   * Stateless HTTP: the client is connected, but no session remembers its initialize, so what
+   * is known of it comes from the request itself (its User-Agent header).
+   */
+  statelessHttp?: { userAgent?: string };
 }
 
 const storage = new AsyncLocalStorage<CallSession>();

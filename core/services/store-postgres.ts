@@ -5,6 +5,7 @@
  */
 import { createRequire } from 'node:module';
 import type { Pool, PoolConfig } from 'pg';
+import { isStoreUnavailable } from './store-faults.js';
 
 const require = createRequire(import.meta.url);
 
@@ -27,13 +28,34 @@ export function redactUrl(url: string): string {
 const INT8_OID = 20;
 const NUMERIC_OID = 1700;
 
-/** The pool: 64-bit integers and numerics read as numbers (counts, sums and millisecond times fit), a bounded size. */
-export function createPool(url: string, options: { max?: number } = {}): Pool {
+export interface PoolTimeouts {
+  max?: number;
+  /** Connecting (TCP and start-up) may take this long; a pool that is full waits this long for a client. */
+  connectTimeoutMs: number;
+  /** The server cancels a statement after this long; the client gives up on a server that stops answering (frozen) a little later. */
+  statementTimeoutMs: number;
+}
+
+/** What Kysely's PostgreSQL driver needs of a pool (its PostgresPool). */
+type KyselyPool = import('kysely').PostgresPool;
+
+/** The client gives up this long after the server's own statement_timeout would have answered. */
+const CLIENT_GRACE_MS = 2_000;
+
+/**
+ * The pool: 64-bit integers and numerics read as numbers (counts, sums and millisecond times fit),
+ * a bounded size, and bounded waits: a server that is down or frozen (SIGSTOP) fails a call within the
+ * timeouts instead of hanging it. A client whose query failed for the connection's sake (a timeout, a
+ * reset) is destroyed when released, not handed to the next call with its query still in flight.
+ */
+export function createPool(url: string, options: PoolTimeouts): KyselyPool & { readonly pool: Pool } {
   const pg = require('pg') as typeof import('pg');
   const config: PoolConfig = {
     connectionString: url,
     max: options.max ?? 10,
-    connectionTimeoutMillis: 5000,
+    connectionTimeoutMillis: options.connectTimeoutMs,
+    statement_timeout: options.statementTimeoutMs,
+    query_timeout: options.statementTimeoutMs + CLIENT_GRACE_MS,
     idleTimeoutMillis: 30_000,
     types: {
       getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
@@ -43,5 +65,21 @@ export function createPool(url: string, options: { max?: number } = {}): Pool {
   const pool = new pg.Pool(config);
   // An idle client losing its server (a restart, a failover) must not crash the process; the next query reconnects.
   pool.on('error', () => {});
-  return pool;
+  return {
+    pool,
+    async connect() {
+      const client = await pool.connect();
+      let broken: Error | undefined;
+      const query = (...args: unknown[]): unknown => {
+        const result = (client.query as (...a: unknown[]) => unknown)(...args);
+        if (!(result instanceof Promise)) return result; // a cursor
+        return result.catch((error: unknown) => {
+          if (isStoreUnavailable(error)) broken = error as Error;
+          throw error;
+        });
+      };
+      return { query: query as never, release: () => client.release(broken) };
+    },
+    end: () => pool.end(),
+  };
 }

@@ -29,25 +29,51 @@ const require = createRequire(import.meta.url);
 const BUSY_TIMEOUT_MS = 50;
 /** Waits between attempts after SQLITE_BUSY, jittered: about 6 s in all before the error is given up. */
 export const BUSY_RETRY_DELAYS_MS = [10, 25, 50, 100, 200, 400, 800, 1000, 1000, 1000, 1000];
+
+/** The waits of BUSY_RETRY_DELAYS_MS's shape (short first, then 1 s each) adding up to about `budgetMs` (store.statementTimeoutMs). */
+export function busyDelays(budgetMs: number): number[] {
+  const delays: number[] = [];
+  let total = 0;
+  for (const step of [10, 25, 50, 100, 200, 400, 800]) {
+    if (total >= budgetMs) return delays;
+    delays.push(Math.min(step, budgetMs - total));
+    total += step;
+  }
+  while (total < budgetMs) {
+    delays.push(Math.min(1000, budgetMs - total));
+    total += 1000;
+  }
+  return delays;
+}
+
+/** How a driver waits for the lock and what it throws when the wait is over (the store's "unavailable" error). */
+export interface BusyPolicy {
+  delays: readonly number[];
+  giveUp?: (error: unknown) => unknown;
+}
 const STATEMENT_CACHE = 256;
 
 export const isBusy = (error: unknown) => /^SQLITE_BUSY/.test(String((error as { code?: unknown })?.code ?? ''));
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-/** Run `fn`, again after a pause each time it fails with SQLITE_BUSY, a bounded number of times. `fn` must be safe to repeat. */
-export async function retryBusy<T>(fn: () => T | Promise<T>, delays: readonly number[] = BUSY_RETRY_DELAYS_MS): Promise<T> {
+/**
+ * Run `fn`, again after a pause each time it fails with SQLITE_BUSY, a bounded number of times. `fn` must be safe to repeat.
+ * When the waits are used up, `giveUp` turns the error into what is thrown (no longer SQLITE_BUSY, so an enclosing retry does not wait again).
+ */
+export async function retryBusy<T>(fn: () => T | Promise<T>, delays: readonly number[] = BUSY_RETRY_DELAYS_MS, giveUp: (error: unknown) => unknown = (error) => error): Promise<T> {
   for (let attempt = 0; ; attempt++) {
     try {
       return await fn();
     } catch (error) {
-      if (!isBusy(error) || attempt >= delays.length) throw error;
+      if (!isBusy(error)) throw error;
+      if (attempt >= delays.length) throw giveUp(error);
       await sleep(delays[attempt]! * (0.5 + Math.random()));
     }
   }
 }
 
 /** Open (creating its folder, with a .gitignore so the store stays out of the user's commits) and set up the file. */
-export async function openSqlite(path: string): Promise<BetterSqlite3.Database> {
+export async function openSqlite(path: string, busy: BusyPolicy = { delays: BUSY_RETRY_DELAYS_MS }): Promise<BetterSqlite3.Database> {
   if (path !== ':memory:') {
     const dir = dirname(path);
     mkdirSync(dir, { recursive: true });
@@ -58,7 +84,7 @@ export async function openSqlite(path: string): Promise<BetterSqlite3.Database> 
   // The timeout (busy_timeout) applies from the first statement: switching a new file to WAL needs a lock too.
   const database = new Database(path, { timeout: BUSY_TIMEOUT_MS });
   try {
-    await retryBusy(() => database.pragma('journal_mode = WAL'));
+    await retryBusy(() => database.pragma('journal_mode = WAL'), busy.delays);
     database.pragma('synchronous = NORMAL');
     database.pragma('foreign_keys = ON');
   } catch (error) {
@@ -88,7 +114,10 @@ class Mutex {
 class SqliteConnection implements DatabaseConnection {
   private readonly statements = new Map<string, BetterSqlite3.Statement>();
   inTransaction = false;
-  constructor(readonly database: BetterSqlite3.Database) {}
+  constructor(
+    readonly database: BetterSqlite3.Database,
+    private readonly busy: BusyPolicy,
+  ) {}
 
   private statement(sql: string): BetterSqlite3.Statement {
     let statement = this.statements.get(sql);
@@ -112,7 +141,7 @@ class SqliteConnection implements DatabaseConnection {
 
   async executeQuery<R>(query: CompiledQuery): Promise<QueryResult<R>> {
     // Inside a transaction the write lock is held: BUSY cannot happen, and a retry would not be ours to make.
-    return this.inTransaction ? this.runOnce<R>(query) : retryBusy(() => this.runOnce<R>(query));
+    return this.inTransaction ? this.runOnce<R>(query) : retryBusy(() => this.runOnce<R>(query), this.busy.delays, this.busy.giveUp);
   }
 
   // eslint-disable-next-line require-yield
@@ -122,14 +151,14 @@ class SqliteConnection implements DatabaseConnection {
 }
 
 /** A Kysely driver over one better-sqlite3 connection, opened by `open` at the first query. */
-export function sqliteDriver(open: () => Promise<BetterSqlite3.Database>): Driver & { database(): BetterSqlite3.Database | undefined } {
+export function sqliteDriver(open: () => Promise<BetterSqlite3.Database>, busy: BusyPolicy = { delays: BUSY_RETRY_DELAYS_MS }): Driver & { database(): BetterSqlite3.Database | undefined } {
   const mutex = new Mutex();
   let connection: SqliteConnection | undefined;
   const run = (sql: string) => connection!.database.exec(sql);
   return {
     database: () => connection?.database,
     async init() {
-      connection = new SqliteConnection(await open());
+      connection = new SqliteConnection(await open(), busy);
     },
     async acquireConnection() {
       await mutex.lock();
@@ -137,7 +166,7 @@ export function sqliteDriver(open: () => Promise<BetterSqlite3.Database>): Drive
     },
     async beginTransaction(conn) {
       // IMMEDIATE: take the write lock before reading, so a concurrent writer cannot make this transaction's reads stale.
-      await retryBusy(() => run('BEGIN IMMEDIATE'));
+      await retryBusy(() => run('BEGIN IMMEDIATE'), busy.delays, busy.giveUp);
       (conn as SqliteConnection).inTransaction = true;
     },
     async commitTransaction(conn) {

@@ -12,6 +12,7 @@
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { statSync } from 'node:fs';
+import { isAbsolute, relative } from 'node:path';
 import type { DatabaseIntrospector, Dialect, DialectAdapter, Driver, Kysely, QueryCompiler, Transaction } from 'kysely';
 import { ConfigurationError } from '../../sdk/errors.js';
 import type { Migration } from '../../sdk/plugin.js';
@@ -23,7 +24,8 @@ import { storeView } from './store-driver.js';
 import { tableGuard } from './store-guard.js';
 import { applyMigrations, CORE_MIGRATIONS, KERNEL_SCHEMA_NAMES, prepareMigrationTable } from './store-migrations.js';
 import { createPool, isPostgresUrl, redactUrl } from './store-postgres.js';
-import { openSqlite, retryBusy, sqliteDriver } from './store-sqlite.js';
+import { busyDelays, openSqlite, retryBusy, sqliteDriver } from './store-sqlite.js';
+import { DEFAULT_CONNECT_TIMEOUT_MS, DEFAULT_STATEMENT_TIMEOUT_MS, faultMapped, openingUnavailable, unavailable, type FaultContext } from './store-faults.js';
 import { opaque as markOpaque, serializeMasked } from './store-write.js';
 
 export { retryBusy };
@@ -33,6 +35,12 @@ export interface StoreOptions {
   path: string;
   /** postgres:// or postgresql:// selects PostgreSQL. */
   url?: string;
+  /** Opening may take this long (config store.connectTimeoutMs; PostgreSQL: connecting, SQLite: the file's lock). */
+  connectTimeoutMs?: number;
+  /** One query may take this long (config store.statementTimeoutMs; SQLite: waiting for another process's lock). */
+  statementTimeoutMs?: number;
+  /** The workspace root: errors name a SQLite file inside it by its relative path (tools never show absolute paths). */
+  root?: string;
 }
 
 /** The store as the kernel holds it: packs get `forPack(id)`; migrations are the kernel's to apply. */
@@ -49,6 +57,9 @@ const inTransaction = new AsyncLocalStorage<{ holding: boolean }>();
 export function createStore(options: StoreOptions): KernelStore {
   const dialect: StoreDialect = options.url && isPostgresUrl(options.url) ? 'postgres' : 'sqlite';
   const location = dialect === 'postgres' ? redactUrl(options.url!) : options.path;
+  const inRoot = options.root && dialect === 'sqlite' && isAbsolute(options.path) ? relative(options.root, options.path) : undefined;
+  /** The location as tool errors show it. */
+  const shown = inRoot && !inRoot.startsWith('..') && !isAbsolute(inRoot) ? inRoot : location;
   const filters: Array<(text: string) => string> = [];
   const prepares: Array<() => Promise<void>> = [];
   let prepared: Promise<void> | undefined;
@@ -61,14 +72,22 @@ export function createStore(options: StoreOptions): KernelStore {
   let opening: Promise<void> | undefined;
   let closed = false;
 
+  const connectTimeoutMs = options.connectTimeoutMs ?? DEFAULT_CONNECT_TIMEOUT_MS;
+  const statementTimeoutMs = options.statementTimeoutMs ?? DEFAULT_STATEMENT_TIMEOUT_MS;
+  const faults: FaultContext = { location: shown, dialect, redact: (message) => redact(message) };
+  const giveUp = (error: unknown) => unavailable(faults, error);
+  // Down, frozen or locked: a NetworkError saying the store is unavailable; anything else (bad credentials, no such database) is the configuration's.
   const unreachable = (error: unknown) =>
-    new ConfigurationError(`The store at ${location} cannot be ${dialect === 'postgres' ? 'reached' : 'opened'}: ${redact(error)}`, {
-      store: location,
+    openingUnavailable(error)
+      ? unavailable(faults, error, true)
+      : new ConfigurationError(`The store at ${shown} cannot be ${dialect === 'postgres' ? 'reached' : 'opened'}: ${redact(error)}`, {
+      store: shown,
       dialect,
     });
   const redact = (error: unknown) => {
     const message = error instanceof Error ? error.message : String(error);
-    return options.url ? message.replaceAll(options.url, location) : message;
+    if (options.url) return message.replaceAll(options.url, location);
+    return shown !== location && options.root ? message.replaceAll(`${options.root}/`, '') : message;
   };
 
   function parts(): { adapter: () => DialectAdapter; compiler: () => QueryCompiler; introspector: (db: Kysely<any>) => DatabaseIntrospector } {
@@ -84,9 +103,11 @@ export function createStore(options: StoreOptions): KernelStore {
   }
 
   function makeEngine(): Driver {
-    if (dialect === 'sqlite') return sqliteDriver(() => openSqlite(options.path));
+    if (dialect === 'sqlite') {
+      return sqliteDriver(() => openSqlite(options.path, { delays: busyDelays(connectTimeoutMs) }), { delays: busyDelays(statementTimeoutMs), giveUp });
+    }
     const k = kysely();
-    return new k.PostgresDriver({ pool: createPool(options.url!) });
+    return new k.PostgresDriver({ pool: createPool(options.url!, { connectTimeoutMs, statementTimeoutMs }) });
   }
 
   /** Open the engine, then apply every queued scope's migrations (the kernel's must succeed). */
@@ -109,10 +130,17 @@ export function createStore(options: StoreOptions): KernelStore {
         opening = undefined;
         throw unreachable(error);
       }
-      engine = driver;
+      engine = faultMapped(driver, faults);
       // Migrations go straight to the engine: no write filters (the SQL is the pack's), no wait for `ready`.
-      migrator = new (kysely().Kysely)<any>({ dialect: dialectOf(storeView(driver, async () => {}, (text) => text)) });
-      await prepareMigrationTable(migrator, dialect);
+      migrator = new (kysely().Kysely)<any>({ dialect: dialectOf(storeView(engine, async () => {}, (text) => text)) });
+      try {
+        await prepareMigrationTable(migrator, dialect);
+      } catch (error) {
+        // Nothing applied yet (the server froze or went away just after answering): the next call opens afresh.
+        engine = migrator = opening = undefined;
+        await driver.destroy().catch(() => {});
+        throw error;
+      }
       for (const [scope, migrations] of queued.splice(0)) startScope(scope, migrations);
       await scopeState.get('core');
     })();
@@ -211,7 +239,7 @@ export function createStore(options: StoreOptions): KernelStore {
                 return fn(trx);
               }),
           );
-        return dialect === 'sqlite' ? retryBusy(run) : run();
+        return dialect === 'sqlite' ? retryBusy(run, busyDelays(statementTimeoutMs), giveUp) : run();
       },
       typed: <T>() => store as unknown as Store<T>,
       async ping() {

@@ -36,10 +36,14 @@ export function errorResult(tool: string, type: ToolErrorType | ConfirmationErro
   };
 }
 
+/** Errnos of a socket, not a file: a service that is down or unreachable. */
+const NETWORK_ERRNO = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'ENOTFOUND', 'EHOSTUNREACH', 'ENETUNREACH', 'EAI_AGAIN', 'ECONNABORTED']);
+
 /** Map anything a handler threw to the envelope; unknown errors become InternalError with their message only. */
 export function errorResultFrom(tool: string, error: unknown): CallToolResult {
   if (isToolError(error)) return errorResult(tool, error.type, error.message, error.details);
   const code = (error as NodeJS.ErrnoException | undefined)?.code;
+  if (typeof code === 'string' && NETWORK_ERRNO.has(code)) return errorResult(tool, 'NetworkError', (error as Error).message, { code });
   if (typeof code === 'string' && /^E[A-Z]+$/.test(code)) {
     return errorResult(tool, 'FileSystemError', (error as Error).message, { code });
   }

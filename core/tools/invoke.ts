@@ -16,6 +16,7 @@ import { confirmBeforeHandler } from './confirm-step.js';
 import { approveProjectCode } from './project-code-step.js';
 import { errorResult, errorResultFrom } from './error-envelope.js';
 import { limitResultSize } from './result-limit.js';
+import { illFormedText } from './well-formed-text.js';
 import type { RegisteredTool, ToolRegistry } from './registry.js';
 import type { SchemaIssue } from './schema-validator.js';
 
@@ -46,17 +47,60 @@ export interface CallEnvironment {
   session?: CallSession;
 }
 
-/** "missing required parameter "path"" gains "(expected string)" from the schema. */
-function withExpectations(issues: SchemaIssue[], schema: { properties?: Record<string, { type?: string; enum?: unknown[] }> }): SchemaIssue[] {
+interface SchemaNode {
+  type?: string;
+  enum?: unknown[];
+  properties?: Record<string, SchemaNode>;
+  items?: SchemaNode | SchemaNode[];
+  anyOf?: SchemaNode[];
+  oneOf?: SchemaNode[];
+  allOf?: SchemaNode[];
+}
+
+/** The schemas a dotted issue path ("decisionData.options[0]") may point at, through objects, arrays and unions. */
+function schemasAt(schema: SchemaNode, path: string): SchemaNode[] {
+  let nodes = [schema];
+  for (const segment of path.match(/[^.[\]]+/g) ?? []) {
+    const next: SchemaNode[] = [];
+    const visit = (node: SchemaNode): void => {
+      for (const branch of [...(node.anyOf ?? []), ...(node.oneOf ?? []), ...(node.allOf ?? [])]) visit(branch);
+      const child = /^\d+$/.test(segment) && node.items ? (Array.isArray(node.items) ? node.items[Number(segment)] : node.items) : node.properties?.[segment];
+      if (child) next.push(child);
+    };
+    nodes.forEach(visit);
+    nodes = next;
+  }
+  return nodes;
+}
+
+/** The keys an object schema (or any branch of a union) allows. */
+function knownKeys(nodes: SchemaNode[]): string[] {
+  const keys = new Set<string>();
+  const visit = (node: SchemaNode): void => {
+    for (const key of Object.keys(node.properties ?? {})) keys.add(key);
+    for (const branch of [...(node.anyOf ?? []), ...(node.oneOf ?? []), ...(node.allOf ?? [])]) visit(branch);
+  };
+  nodes.forEach(visit);
+  return [...keys];
+}
+
+/**
+ * "missing required parameter "path"" gains "(expected string)" from the schema; an unknown key gains the keys
+ * allowed where it is (the nested object's for "decisionData.foo", not the tool's top-level parameters).
+ */
+function withExpectations(issues: SchemaIssue[], schema: SchemaNode): SchemaIssue[] {
   return issues.map((issue) => {
-    const property = schema.properties?.[issue.path];
-    if (issue.keyword === 'required' && property) {
+    const parent = issue.path.replace(/(?:\.[^.[\]]+|\[\d+\]|^[^.[\]]+)$/, '');
+    if (issue.keyword === 'required') {
+      const property = schemasAt(schema, issue.path)[0];
+      if (!property) return issue;
       const expected = property.enum ? `one of: ${property.enum.join(', ')}` : (property.type ?? 'a value');
       return { ...issue, expected, message: `${issue.message} (expected ${expected})` };
     }
     if (issue.keyword === 'additionalProperties') {
-      const known = Object.keys(schema.properties ?? {});
-      return { ...issue, message: `${issue.message}; expected only: ${known.join(', ') || '(no parameters)'}` };
+      const known = knownKeys(parent ? schemasAt(schema, parent) : [schema]);
+      const listed = known.join(', ') || (parent ? '(no keys)' : '(no parameters)');
+      return { ...issue, expected: listed, message: `${issue.message}; expected only${parent ? ` in "${parent}"` : ''}: ${listed}` };
     }
     return issue;
   });
@@ -101,6 +145,13 @@ async function runHandler(tool: RegisteredTool, args: unknown, runtime: ToolRunt
   // argument would cost more than the call (arguments arrive freshly parsed from JSON).
   const raw = args ?? {};
   const input = typeof raw === 'object' && !Array.isArray(raw) ? { ...(raw as Record<string, unknown>) } : raw;
+  const illFormed = illFormedText(input);
+  if (illFormed) {
+    const parameter = illFormed.path || '(arguments)';
+    return errorResult(name, 'ValidationError', `invalid arguments: parameter "${parameter}" contains ${illFormed.problem}; expected well-formed Unicode text`, {
+      issues: [{ parameter, message: `contains ${illFormed.problem}`, expected: 'well-formed Unicode text' }],
+    });
+  }
   const checked = tool.input.check(input);
   if (!checked.ok) {
     const issues = withExpectations(checked.issues, tool.definition.input as never);
@@ -153,7 +204,9 @@ export async function invokeTool(runtime: ToolRuntime, name: string, args: unkno
   if (!tool) throw new UnknownToolError(name, runtime.registry.exposed().map((t) => t.definition.name));
   const started = performance.now();
   const raw = await runHandler(tool, args, runtime, env);
-  const result = await applyMiddleware({ tool: name, isError: raw.isError === true, structuredContent: raw.structuredContent ?? {} }, runtime);
+  const handled: ToolResult = { tool: name, isError: raw.isError === true, structuredContent: raw.structuredContent ?? {} };
+  // A middleware that fails (its settings in a store that is down) answers as a tool error, never with the result it did not check.
+  const result = await applyMiddleware(handled, runtime).catch((error: unknown): ToolResult => ({ tool: name, isError: true, structuredContent: errorResultFrom(name, error).structuredContent! }));
   const { shaped: built, json } = toCallResult(result, result.isError ? undefined : tool.definition.render?.(result.structuredContent));
   const shaped = limitResultSize(name, tool.definition.input, built, json);
   runtime.loggerFor(tool.packId).debug({ tool: name, ms: Math.round(performance.now() - started), isError: shaped.isError === true }, 'tool call');

@@ -5,25 +5,39 @@
  * TOOLS_LIST_BUDGET_BYTES: while it is over, the largest advertised output
  * schema gives up one step of detail, first the descriptions of its nested
  * fields, then its deepest nesting (a field past the kept depth advertises only
- * its type), then the list of required fields, last the top-level types
- * (the field names stay). Every step only loosens the schema, so a full result still
+ * its type), then the list of required fields, then the top-level types (the field
+ * names stay), last the field names. Every step only loosens the schema, so a full result still
  * validates against it; the kernel checks results against the full schema, and
  * input schemas and descriptions are never trimmed (models need them to call).
  */
 
 /**
  * The tools/list answer stays under this size (UTF-8 bytes of its JSON) whenever output-schema
- * trimming can get it there: 58 KB, leaving room under the 60 KB promised for the first five
- * packs' 23 tools; a longer list gets 2.5 KB a tool (every tool's input schema and description
- * must stay whole, so a flat cap would have to strip the results of the many to fit).
+ * trimming can get it there: 40 KB up to 25 tools (what a session starts with, core/tools/toolsets.ts),
+ * less 2 KB kept for the session's toolset tools listed beside them (core/server/toolset-tools.ts),
+ * then 1.5 KB a tool more, at most 100 KB (every tool of every built-in pack). Input schemas and
+ * descriptions are never trimmed (models need them to call), so they must fit on their own.
  */
-export const TOOLS_LIST_BUDGET_BYTES = 58 * 1024;
-export const TOOLS_LIST_BYTES_PER_TOOL = 2560;
-export const toolsListBudget = (tools: number) => Math.max(TOOLS_LIST_BUDGET_BYTES, tools * TOOLS_LIST_BYTES_PER_TOOL);
+export const TOOLS_LIST_BUDGET_BYTES = 38 * 1024;
+export const TOOLS_LIST_MAX_BYTES = 100 * 1024;
+export const TOOLS_LIST_BYTES_PER_TOOL = 1536;
+export const toolsListBudget = (tools: number) =>
+  Math.min(TOOLS_LIST_MAX_BYTES, TOOLS_LIST_BUDGET_BYTES + Math.max(0, tools - 25) * TOOLS_LIST_BYTES_PER_TOOL);
+
+/**
+ * What a result schema advertises at its root: no `required` and no `additionalProperties`, so
+ * a failed call's error envelope (`{ error }`, core/tools/error-envelope.ts), which clients
+ * also validate against it, passes as a real result does; one schema instead of a union of two.
+ */
+export function advertised(schema: Schema): Schema {
+  const { required: _required, additionalProperties: _additional, ...rest } = schema;
+  return { ...rest, type: 'object' };
+}
 
 const bytes = (value: unknown) => Buffer.byteLength(JSON.stringify(value));
 
 type Schema = Record<string, unknown>;
+
 const COMBINERS = ['anyOf', 'oneOf', 'allOf'] as const;
 
 const isSchema = (value: unknown): value is Schema => value !== null && typeof value === 'object' && !Array.isArray(value);
@@ -87,6 +101,8 @@ export function* detailSteps(schema: Schema): Generator<Schema> {
   const { required: _required, ...typed } = step;
   yield typed;
   if (isSchema(typed.properties)) yield { ...typed, properties: Object.fromEntries(Object.keys(typed.properties).map((name) => [name, {}])) };
+  // Last, only that the result is an object.
+  yield { type: 'object' };
 }
 
 /**
@@ -119,4 +135,19 @@ export function fitOutputSchemas(outputs: Schema[], fixedBytes: number, budget =
     pick.size = smaller.size;
   }
   return current.map((c) => c.schema);
+}
+
+/**
+ * A tool's annotations as listed: the hints that differ from MCP's defaults (readOnlyHint
+ * false, destructiveHint true, idempotentHint false, openWorldHint true), and for a read-only
+ * tool not the two hints that only mean something for a tool that writes. The title is said
+ * once, at the top level (MCP 2025-06-18). What repeats in every tool costs every client's context.
+ */
+export function listedHints(annotations: Record<string, unknown>): Record<string, unknown> {
+  const { title: _title, ...hints } = annotations;
+  const defaults: Record<string, unknown> = { readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: true };
+  const readOnly = hints.readOnlyHint === true;
+  return Object.fromEntries(
+    Object.entries(hints).filter(([key, value]) => defaults[key] !== value && !(readOnly && (key === 'destructiveHint' || key === 'idempotentHint'))),
+  );
 }

@@ -6,8 +6,7 @@
 import type { AnyToolDefinition } from '../../sdk/tool.js';
 import { KernelError, KernelErrorCodes, messageOf } from '../errors.js';
 import { compileSchema, type CompiledSchema } from './schema-validator.js';
-import { ERROR_ENVELOPE_SCHEMA } from './error-envelope.js';
-import { fitOutputSchemas, toolsListBudget } from './listed-schema.js';
+import { advertised, fitOutputSchemas, listedHints, toolsListBudget } from './listed-schema.js';
 import { listingKey, precompiledListing } from './precompiled-schemas.js';
 
 let recordingListings: Map<string, ToolListing[]> | undefined;
@@ -60,8 +59,6 @@ export interface ToolListing {
   annotations?: Record<string, unknown>;
 }
 
-const withoutTitle = ({ title: _title, ...hints }: Record<string, unknown>) => hints;
-
 /** JSON round trip drops TypeBox's non-enumerable markers and anything not JSON. */
 const plain = (schema: unknown) => JSON.parse(JSON.stringify(schema)) as Record<string, unknown>;
 
@@ -79,7 +76,7 @@ function checkDefinition(tool: AnyToolDefinition, packId: string): void {
 
 export class ToolRegistry {
   private readonly tools = new Map<string, RegisteredTool>();
-  private cachedListing: ToolListing[] | undefined;
+  private readonly listings = new Map<string, ToolListing[]>();
 
   add(tool: AnyToolDefinition, packId: string, exposed: boolean): void {
     checkDefinition(tool, packId);
@@ -92,13 +89,13 @@ export class ToolRegistry {
       );
     }
     this.tools.set(tool.name, registeredTool(tool, packId, exposed));
-    this.cachedListing = undefined;
+    this.listings.clear();
   }
 
   /** Drop every tool of a pack that failed after some were added (it is skipped). */
   removePack(packId: string): void {
     for (const [name, tool] of this.tools) if (tool.packId === packId) this.tools.delete(name);
-    this.cachedListing = undefined;
+    this.listings.clear();
   }
 
   get(name: string): RegisteredTool | undefined {
@@ -110,48 +107,58 @@ export class ToolRegistry {
     return [...this.tools.values()].filter((t) => t.exposed);
   }
 
+  /** Every registered tool's name, hidden ones too (what config filters may name). */
+  allNames(): string[] {
+    return [...this.tools.keys()];
+  }
+
+  namesOfPack(packId: string): string[] {
+    return [...this.tools.values()].filter((t) => t.packId === packId).map((t) => t.definition.name);
+  }
+
   exposedByPack(packId: string): string[] {
     return this.exposed()
       .filter((t) => t.packId === packId)
       .map((t) => t.definition.name);
   }
 
-  /** The tools/list answer; built once, since the registry does not change after start-up. */
-  listing(): ToolListing[] {
-    return (this.cachedListing ??= this.buildListing());
+  /**
+   * The tools/list answer for the exposed tools in `served` (all when absent), in registry
+   * order; built once per set, since the registry does not change after start-up.
+   */
+  listing(served?: ReadonlySet<string>): ToolListing[] {
+    const tools = this.exposed().filter((t) => !served || served.has(t.definition.name));
+    const key = tools.map((t) => t.definition.name).join(',');
+    let listing = this.listings.get(key);
+    if (!listing) this.listings.set(key, (listing = this.buildListing(tools)));
+    return listing;
   }
 
-  private buildListing(): ToolListing[] {
-    const exposed = this.exposed();
+  private buildListing(exposed: RegisteredTool[]): ToolListing[] {
     const tools = exposed.map(({ definition: d }) => ({
       name: d.name,
       ...(d.title ? { title: d.title } : {}),
       description: d.description,
       inputSchema: plain(d.input),
       outputSchema: {} as Record<string, unknown>,
-      // The title is said once, at the top level (MCP 2025-06-18); annotations keep only the hints.
-      ...(d.annotations ? { annotations: d.title ? withoutTitle({ ...d.annotations }) : { ...d.annotations } } : {}),
+      ...(d.annotations ? { annotations: listedHints({ ...d.annotations }) } : {}),
     }));
     const budget = toolsListBudget(tools.length);
     // Fitting the result schemas to the budget is the costliest step of start-up; the build
     // did it for the built-in configurations, keyed by everything the answer depends on
     // (a build always rewrites these, so a change to the trimming itself comes with new ones).
     const outputsJson = exposed.map(({ definition: d }) => JSON.stringify(d.output));
-    const key = listingKey([budget, JSON.stringify(ERROR_ENVELOPE_SCHEMA), JSON.stringify(tools), ...outputsJson].join('\n'));
+    const key = listingKey([budget, JSON.stringify(tools), ...outputsJson].join('\n'));
     const ahead = precompiledListing<ToolListing[]>(key);
     if (ahead) return ahead;
-    // A failed call carries the error envelope as structured content too, so the
-    // advertised schema admits either shape (clients validate what they receive).
-    const wrap = (result: Record<string, unknown>) => ({ type: 'object', anyOf: [result, ERROR_ENVELOPE_SCHEMA] });
-    for (const tool of tools) tool.outputSchema = wrap({});
     // Everything but the result schemas ({} is 2 bytes each), then those trimmed to fit the budget.
     const fixedBytes = Buffer.byteLength(JSON.stringify({ tools })) - 2 * tools.length;
     const outputs = fitOutputSchemas(
-      outputsJson.map((json) => JSON.parse(json) as Record<string, unknown>),
+      outputsJson.map((json) => advertised(JSON.parse(json) as Record<string, unknown>)),
       fixedBytes,
       budget,
     );
-    tools.forEach((tool, i) => (tool.outputSchema = wrap(outputs[i]!)));
+    tools.forEach((tool, i) => (tool.outputSchema = outputs[i]!));
     recordingListings?.set(key, tools);
     return tools;
   }

@@ -22,10 +22,10 @@ const ContextFields = {
 
 /** The parameter, with `use` saying what this tool does with it (truthfully: several tools only accept it). */
 export const ConversationContext = (use: string) =>
-  Type.Optional(Type.Object(ContextFields, { additionalProperties: true, description: `Context from the conversation: the user's request, goals, focus areas (e.g. "testing"), constraints, project phase. ${use}` }));
+  Type.Optional(Type.Object(ContextFields, { additionalProperties: true, description: `Context from the conversation. ${use}` }));
 
 /** Said by the tools that accept the context without using it. */
-export const NOT_USED = 'Accepted for clients that send it on every call; this tool does not use it.';
+export const NOT_USED = 'Accepted; this tool does not use it.';
 
 /** A focus phrase and the words it is matched by. */
 interface FocusPhrase {

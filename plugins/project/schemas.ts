@@ -4,5 +4,5 @@ import { Type } from '../../sdk/index.js';
 /** conversationContext, with what each tool does with it: see conversation.ts. */
 export { ConversationContext } from './conversation.js';
 
-export const ProjectPath = (description = 'Project folder to analyse, inside the workspace; defaults to the workspace root.') =>
+export const ProjectPath = (description = 'Project folder inside the workspace; defaults to the workspace root.') =>
   Type.Optional(Type.String({ description }));

@@ -11,6 +11,7 @@
 import type { Logger, ResultMiddleware, ToolResult } from '../../sdk/index.js';
 import { isToolError } from '../../sdk/index.js';
 import { compileUserPattern } from './engine/user-patterns.js';
+import { outputMaskingSettings } from './output-masking-settings.js';
 import type { OutputMaskingSettings, SecurityScanner } from './scanner-service.js';
 
 /** The saved patterns that compile, and why the others were skipped. */
@@ -60,9 +61,10 @@ const withheld = (result: ToolResult, message: string): ToolResult => ({
 
 export function outputMaskingMiddleware(getScanner: () => SecurityScanner | undefined, getLogger: () => Logger | undefined = () => undefined): ResultMiddleware {
   const warned = new Set<string | null>();
+  const settingsOf = outputMaskingSettings();
   return async (result) => {
     const scanner = getScanner();
-    const settings = await scanner?.outputMasking();
+    const settings = scanner && (await settingsOf(scanner));
     if (!scanner || !settings?.enabled) return result;
     const patterns = outputPatterns(settings);
     if (patterns.skipped.length && !warned.has(settings.updatedAt)) {

@@ -29,6 +29,7 @@ import { scanTexts, type ScanTextsOptions, type ScanTextsResult } from './worker
 import { ScanPool } from './worker/scan-pool.js';
 import { splitAnalysis, splitsAnalysis } from './worker/split-analysis.js';
 import { findWorkerFile, type WorkerFile } from './worker/worker-file.js';
+import { sharedRead } from './store-wait.js';
 
 export type { CustomRuleRecord };
 
@@ -112,6 +113,10 @@ export function createSecurityScanner(packStore: Store, builtin: readonly Securi
     checkedAt = Date.now();
   };
 
+  // Before each job: the saved rules as fresh as the store gives them in a moment; a store that is down or frozen
+  // leaves the rules last read (the built-in ones always apply) instead of failing or stalling the call.
+  const refreshBeforeJob = sharedRead(() => refreshCustomRules());
+
   const activeCustom = () => {
     const records = JSON.stringify(loadedRecords);
     if (custom?.records !== records) {
@@ -149,7 +154,7 @@ export function createSecurityScanner(packStore: Store, builtin: readonly Securi
     scan: (text, request) => syncEngine().scan(text, request),
     maskSecrets: (text, level, extraRules) => syncEngine().maskSecrets(text, level, extraRules),
     async run<N extends JobName>(job: N, input: JobInput<N>, { signal }: { signal?: AbortSignal } = {}): Promise<JobOutput<N>> {
-      await refreshCustomRules();
+      await refreshBeforeJob();
       // Patterns first: a bad one is a ValidationError before any work, and their size weighs the job.
       let programSize = programSizeOf(activeCustom().rules);
       for (const [parameter, patterns] of jobPatterns(job, input)) programSize += programSizeOf(userPatternRules(patterns, parameter));

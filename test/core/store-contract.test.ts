@@ -227,12 +227,13 @@ for (const engine of engines) {
 }
 
 describe('a store that cannot be reached', () => {
-  it('is a ConfigurationError naming the URL without its password', async () => {
+  // Issue 25 item 4: a store that is down is a NetworkError saying so (it was a ConfigurationError).
+  it('is a NetworkError saying the store is unavailable, naming the URL without its password', async () => {
     const store = createStore({ path: ':unused:', url: 'postgres://app:Hunter2-Secret@127.0.0.1:1/toolpack' });
     const error = await store.ping().catch((e: unknown) => e as Error);
     await store.close();
-    expect(error).toMatchObject({ name: 'ConfigurationError' });
-    expect(error!.message).toContain('postgres://app:***@127.0.0.1:1/toolpack');
+    expect(error).toMatchObject({ name: 'NetworkError' });
+    expect(error!.message).toContain('the store at postgres://app:***@127.0.0.1:1/toolpack is unavailable: connect ECONNREFUSED');
     expect(error!.message).not.toContain('Hunter2-Secret');
     expect(JSON.stringify(error)).not.toContain('Hunter2-Secret');
   });

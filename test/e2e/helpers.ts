@@ -3,6 +3,8 @@
  * (package.json's bin, the bundled dist/toolpack.mjs) as a user or an MCP client would, each test in its
  * own temporary workspace.
  */
+import { TOOLSET_TOOL_NAMES } from '../../core/server/toolset-tools.js';
+import { DEFAULT_TOOLS } from '../../core/tools/toolsets.js';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -41,6 +43,8 @@ export const DEPLOYMENT_TOOLS = toolsOf('deployment');
 export const WORKFLOW_TOOLS = toolsOf('workflow');
 export const RESEARCH_TOOLS = toolsOf('research');
 export const RULES_TOOLS = toolsOf('rules');
+/** What a client lists with no config: the flows' entry points and the toolset tools (core/tools/toolsets.ts). */
+export const STARTING_TOOLS: readonly string[] = [...DEFAULT_TOOLS, ...TOOLSET_TOOL_NAMES];
 /** Every tool of the built packs, in the order the kernel lists them (catalogue order). */
 export const BUILTIN_TOOLS: readonly string[] = builtPacks().flatMap((p) => p.tools);
 export const packOf = (tool: string) => PACK_CATALOG.find((p) => p.tools.includes(tool))?.id ?? 'unknown';

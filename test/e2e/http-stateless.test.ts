@@ -3,12 +3,14 @@
  * can be answered by any instance. Driven by the MCP SDK's HTTP client and by
  * raw requests against the built CLI.
  */
+import { TOOLSET_TOOL_NAMES } from '../../core/server/toolset-tools.js';
+import { DEFAULT_TOOLS } from '../../core/tools/toolsets.js';
 import { request } from 'node:http';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { assertBuilt, BUILTIN_TOOLS, createWorkspace, HOOK_TIMEOUT_MS, startHttpServer, type HttpServerProcess } from './helpers.js';
+import { assertBuilt, BUILTIN_TOOLS, STARTING_TOOLS, createWorkspace, HOOK_TIMEOUT_MS, startHttpServer, type HttpServerProcess } from './helpers.js';
 
 const TEST_TIMEOUT = 60_000;
 const TOKEN = 'stateless-test-token-7c1d';
@@ -93,7 +95,7 @@ describe('toolpack serve --http --stateless', () => {
 
     for (const { client } of [first, second]) {
       const { tools } = await client.listTools();
-      expect(tools.map((t) => t.name).sort()).toEqual([...BUILTIN_TOOLS].sort());
+      expect(tools.map((t) => t.name).sort()).toEqual([...DEFAULT_TOOLS, ...TOOLSET_TOOL_NAMES].sort());
     }
     expect((await call(first.client, 'read_file', { path: 'README.md' })).content).toBe(readme);
     expect((await call(second.client, 'read_file', { path: 'docs/runbook.md' })).content).toContain('Restart the reconciler');
@@ -117,7 +119,7 @@ describe('toolpack serve --http --stateless', () => {
     expect(listed.status).toBe(200);
     const [listReply] = await messagesOf(listed);
     expect(listReply.id).toBe(7);
-    expect(listReply.result.tools.map((t: { name: string }) => t.name).sort()).toEqual([...BUILTIN_TOOLS].sort());
+    expect(listReply.result.tools.map((t: { name: string }) => t.name).sort()).toEqual([...STARTING_TOOLS].sort());
 
     // A session id from some other instance (or made up) changes nothing: there are no sessions to look up.
     const called = await post(

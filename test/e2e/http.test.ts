@@ -2,6 +2,8 @@
  * `toolpack serve --http`: Streamable HTTP at /mcp on loopback, with a bearer
  * token, driven by the MCP SDK's HTTP client and by raw requests.
  */
+import { TOOLSET_TOOL_NAMES } from '../../core/server/toolset-tools.js';
+import { DEFAULT_TOOLS } from '../../core/tools/toolsets.js';
 import { request } from 'node:http';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
@@ -91,7 +93,7 @@ describe('toolpack serve --http', () => {
 
     const client = await connectClient(server.url, TOKEN);
     const { tools } = await client.listTools();
-    expect(tools.map((t) => t.name).sort()).toEqual([...BUILTIN_TOOLS].sort());
+    expect(tools.map((t) => t.name).sort()).toEqual([...DEFAULT_TOOLS, ...TOOLSET_TOOL_NAMES].sort());
 
     const result = (await client.callTool({ name: 'read_file', arguments: { path: 'README.md' } })) as CallToolResult;
     expect(result.isError).toBeFalsy();
@@ -166,7 +168,7 @@ describe('toolpack serve --http', () => {
 
     const client = await connectClient(server.url, envToken);
     const { tools } = await client.listTools();
-    expect(tools).toHaveLength(BUILTIN_TOOLS.length);
+    expect(tools).toHaveLength(DEFAULT_TOOLS.length + TOOLSET_TOOL_NAMES.length);
     const result = (await client.callTool({ name: 'read_file', arguments: { path: 'notes.md' } })) as CallToolResult;
     expect((result.structuredContent as { content: string }).content).toContain('payments hotfix');
   });

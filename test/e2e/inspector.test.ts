@@ -56,7 +56,8 @@ describe('MCP Inspector CLI against toolpack serve', () => {
   });
 
   it('tools/list shows the built-in tools with their schemas', { timeout: TEST_TIMEOUT }, async () => {
-    const ws = createWorkspace({ 'notes.md': '# Notes\n' });
+    // Every toolset from the start (with no config a client first sees the flows' entry points).
+    const ws = createWorkspace({ 'notes.md': '# Notes\n', '.toolpackrc.json': JSON.stringify({ toolsets: ['all'] }) });
     const run = await inspect(ws.dir, ['--method', 'tools/list']);
     expect(run.code, run.stderr).toBe(0);
     const { tools } = parseJson<{ tools: { name: string; description: string; inputSchema: { type: string; required?: string[] } }[] }>(run);

@@ -1,8 +1,10 @@
 /**
  * `toolpack serve` over stdio, driven by the MCP SDK's own client exactly as
  * an editor or agent would start it: no config in the folder, so every
- * built-in pack is served.
+ * built-in pack is loaded and the flows' entry points are listed (toolsets add the rest).
  */
+import { TOOLSET_TOOL_NAMES } from '../../core/server/toolset-tools.js';
+import { DEFAULT_TOOLS } from '../../core/tools/toolsets.js';
 import { spawn } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -10,7 +12,7 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { ErrorCode, McpError, type CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { beforeAll, describe, expect, it, onTestFinished, vi } from 'vitest';
-import { assertBuilt, binPath, BUILTIN_TOOLS, createWorkspace, loadToolSurface, serverEnv, waitForExit, type Workspace } from './helpers.js';
+import { assertBuilt, binPath, BUILTIN_TOOLS, STARTING_TOOLS, createWorkspace, loadToolSurface, serverEnv, waitForExit, type Workspace } from './helpers.js';
 
 const TEST_TIMEOUT = 60_000;
 
@@ -24,8 +26,8 @@ interface Connected {
 }
 
 /** Start `node dist/core/cli/bin.js serve` in the workspace with the SDK client; closed when the test ends. */
-async function connect(ws: Workspace, env: Record<string, string> = serverEnv()): Promise<Connected> {
-  const transport = new StdioClientTransport({ command: process.execPath, args: [binPath, 'serve'], cwd: ws.dir, env, stderr: 'pipe' });
+async function connect(ws: Workspace, env: Record<string, string> = serverEnv(), args: string[] = []): Promise<Connected> {
+  const transport = new StdioClientTransport({ command: process.execPath, args: [binPath, 'serve', ...args], cwd: ws.dir, env, stderr: 'pipe' });
   let stderr = '';
   transport.stderr!.on('data', (chunk: Buffer) => (stderr += chunk.toString('utf8')));
   const client = new Client({ name: 'toolpack-e2e', version: '1.0.0' });
@@ -50,9 +52,11 @@ const firstText = (result: CallToolResult) => {
 describe('toolpack serve (stdio) with the MCP SDK client', () => {
   beforeAll(assertBuilt);
 
-  it('lists exactly the built-in tools', { timeout: TEST_TIMEOUT }, async () => {
+  it('lists the flows\' entry points and the toolset tools, and with --preset all exactly the built-in tools', { timeout: TEST_TIMEOUT }, async () => {
     const ws = createWorkspace({ 'README.md': '# Inventory service\n\nTracks stock levels across warehouses.\n' });
-    const { client, wireErrors, stderr } = await connect(ws);
+    const start = await connect(ws);
+    expect((await start.client.listTools()).tools.map((t) => t.name).sort()).toEqual([...DEFAULT_TOOLS, ...TOOLSET_TOOL_NAMES].sort());
+    const { client, wireErrors, stderr } = await connect(ws, serverEnv(), ['--preset', 'all']);
     const { tools } = await client.listTools();
     expect(tools.map((t) => t.name).sort()).toEqual([...BUILTIN_TOOLS].sort());
     expect(new Set(tools.map((t) => t.name)).size).toBe(tools.length);
@@ -65,7 +69,7 @@ describe('toolpack serve (stdio) with the MCP SDK client', () => {
   it('publishes the input schemas of the tool-surface spec, and a full-sentence description per tool', { timeout: TEST_TIMEOUT }, async () => {
     const spec = loadToolSurface();
     const ws = createWorkspace();
-    const { client } = await connect(ws);
+    const { client } = await connect(ws, serverEnv(), ['--preset', 'all']);
     const { tools } = await client.listTools();
     expect(tools).toHaveLength(BUILTIN_TOOLS.length);
     for (const tool of tools) {
@@ -165,7 +169,7 @@ describe('toolpack serve (stdio) with the MCP SDK client', () => {
     expect((error as McpError).message).toContain('delete_everything');
     // The session survives the error.
     const { tools } = await client.listTools();
-    expect(tools).toHaveLength(BUILTIN_TOOLS.length);
+    expect(tools.map((t) => t.name).sort()).toEqual([...DEFAULT_TOOLS, ...TOOLSET_TOOL_NAMES].sort());
   });
 
   it('write_file then read_file round-trips, and the file lands on disk', { timeout: TEST_TIMEOUT }, async () => {
@@ -260,7 +264,7 @@ describe('toolpack serve (stdio) with the MCP SDK client', () => {
     for (const m of messages) expect(m.jsonrpc).toBe('2.0');
     expect(messages.map((m) => m.id)).toEqual([1, 2, 3, 4]);
     expect(messages[2]!.result!.isError).toBeFalsy();
-    expect(messages[1]!.result!.tools).toHaveLength(BUILTIN_TOOLS.length);
+    expect(messages[1]!.result!.tools).toHaveLength(STARTING_TOOLS.length);
     expect(messages[3]!.result!.isError).toBe(true);
     // The logs did happen: on stderr.
     expect(stderr).toContain('"msg":"kernel started"');

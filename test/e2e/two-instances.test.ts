@@ -19,7 +19,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDatabase, postgresUnavailable, startPostgres, type RunningPostgres } from '../helpers/postgres.mjs';
 import { outcome } from '../helpers/tool-result.js';
 import { FAKE } from '../plugins/security/fake-secrets.js';
-import { assertBuilt, BUILTIN_TOOLS, HOOK_TIMEOUT_MS, runCli, serverEnv, startHttpServer, type HttpServerProcess } from './helpers.js';
+import { assertBuilt, STARTING_TOOLS, HOOK_TIMEOUT_MS, runCli, serverEnv, startHttpServer, type HttpServerProcess } from './helpers.js';
 
 const unavailable = postgresUnavailable();
 const TOKEN = 'two-instances-token-5e0a';
@@ -85,7 +85,7 @@ describe.skipIf(unavailable !== undefined)(`two toolpack instances on one Postgr
     instances.push(instance);
     await client.connect(new StreamableHTTPClientTransport(new URL(server.url), { requestInit: { headers: { authorization: `Bearer ${TOKEN}` } } }));
     // Answers: it lists its tools and reaches the store.
-    expect((await client.listTools()).tools.map((t) => t.name).sort()).toEqual([...BUILTIN_TOOLS].sort());
+    expect((await client.listTools()).tools.map((t) => t.name).sort()).toEqual([...STARTING_TOOLS].sort());
     expect((await ok(instance, 'manage_cache', { action: 'stats' })).stats.storeDialect).toBe('postgres');
     return instance;
   }

@@ -4,6 +4,8 @@ export interface RunningPostgres {
   /** postgres://toolpack:<password>@127.0.0.1:<port>/postgres */
   url: string;
   stop(): Promise<void>;
+  /** Send `signal` to the server and its backends (Linux /proc): SIGSTOP freezes it, SIGCONT thaws it. */
+  signal(signal: NodeJS.Signals): void;
 }
 export type StartedPostgres = RunningPostgres | { skipped: string };
 export declare function findPostgresBin(): string | undefined;

@@ -154,6 +154,28 @@ export async function startPostgres({ maxConnections = 100 } = {}) {
     let stopped = false;
     return {
       url,
+      signal(name) {
+        // The postmaster and its children (each connection's backend): SIGSTOP on all of them freezes the server as a hung host would.
+        const parent = postmasterPid(dataDir);
+        if (!parent) throw new Error('PostgreSQL is not running');
+        const children = readdirSync('/proc')
+          .filter((entry) => /^\d+$/.test(entry))
+          .filter((entry) => {
+            try {
+              return Number(readFileSync(`/proc/${entry}/stat`, 'utf8').replace(/^.*\) /s, '').split(' ')[1]) === parent;
+            } catch {
+              return false;
+            }
+          })
+          .map(Number);
+        for (const pid of [parent, ...children]) {
+          try {
+            process.kill(pid, name);
+          } catch {
+            /* exited meanwhile */
+          }
+        }
+      },
       async stop() {
         if (stopped) return;
         stopped = true;

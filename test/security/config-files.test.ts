@@ -40,7 +40,7 @@ describe('item 3: write_file never writes a Toolpack config file', { timeout: 60
   });
 
   it('refuses to replace the config the server was started with', async () => {
-    const original = JSON.stringify({ tools: { exclude: ['write_*x'] } });
+    const original = JSON.stringify({ tools: { exclude: ['memory_*'] } });
     const ws = createWorkspace({ '.toolpackrc.json': original });
     const client = await inProcessClient(ws.dir);
     const { isError } = await client.call('write_file', { path: '.toolpackrc.json', content: JSON.stringify({ workspace: { allowedRoots: ['/'] } }) });

@@ -217,7 +217,7 @@ describe('item 3: every path parameter of every tool refuses the protected paths
     mkdirSync(dir);
     cleanup = () => rmSync(parent, { recursive: true, force: true });
     plant(dir);
-    kernel = await startToolpack({ cwd: dir, logger: createRootLogger('silent') });
+    kernel = await startToolpack({ cwd: dir, preset: 'all', logger: createRootLogger('silent') }); // every tool listed
     client = await connectTestClient(kernel);
     const analysed = await client.callTool({ name: 'analyze_repository', arguments: { path: '.' } });
     analysisId = (analysed.structuredContent as { analysisId?: string; id?: string }).analysisId ?? (analysed.structuredContent as { id?: string }).id ?? '';

@@ -24,14 +24,24 @@ function compile(alias: string | RegExp): RegExp {
   return new RegExp(`(?<!${WORD})${body}(?!${WORD})`, 'giu');
 }
 
-let compiled: Array<{ tech: Technology; patterns: RegExp[] }> | undefined;
-const patterns = () => (compiled ??= TECHNOLOGIES.map((tech) => ({ tech, patterns: tech.text.map(compile) })));
+/**
+ * A name's first word, lower-cased: a text without it cannot match the name's pattern, so
+ * the pattern is not run (a few hundred Unicode-aware patterns per ADR were most of the
+ * cost). Only for plain ASCII names, checked against ASCII texts, where lower-casing and
+ * the patterns' case folding agree.
+ */
+const firstWord = (alias: string | RegExp): string | null => (typeof alias === 'string' && /^[\x20-\x7e]+$/.test(alias) ? alias.trim().split(/\s+/)[0]!.toLowerCase() : null);
+
+let compiled: Array<{ tech: Technology; patterns: Array<{ pattern: RegExp; word: string | null }> }> | undefined;
+const patterns = () => (compiled ??= TECHNOLOGIES.map((tech) => ({ tech, patterns: tech.text.map((alias) => ({ pattern: compile(alias), word: firstWord(alias) })) })));
 
 /** Every technology named in `text`, in order; where names overlap the longest wins ("Redis Streams" over "Redis"). */
 export function findMentions(text: string): Mention[] {
   const found: Mention[] = [];
+  const lower = /^[\x00-\x7f]*$/.test(text) ? text.toLowerCase() : null;
   for (const { tech, patterns: list } of patterns()) {
-    for (const pattern of list) {
+    for (const { pattern, word } of list) {
+      if (lower !== null && word !== null && !lower.includes(word)) continue;
       for (const match of text.matchAll(pattern)) {
         if (match[0]) found.push({ tech, index: match.index, end: match.index + match[0].length });
       }

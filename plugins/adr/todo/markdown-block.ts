@@ -102,14 +102,15 @@ function taskLines(task: Task, options: RenderOptions): string[] {
  */
 export async function findBlock(text: string, file: string): Promise<{ start: number; end: number } | null> {
   if (!text.includes(BLOCK_START) && !text.includes(BLOCK_END)) return null;
-  const doc = await parseMarkdown(text);
-  const bom = text.length - doc.source.length; // node offsets are into the text without its byte-order mark
+  const { reduced, original } = withoutOwnLines(text);
+  const doc = await parseMarkdown(reduced);
+  const bom = reduced.length - doc.source.length; // node offsets are into the text without its byte-order mark
   const starts: number[] = [];
   const ends: number[] = [];
   const visit = (node: MarkdownNode) => {
     if (node.type === 'html' && node.position?.start.offset !== undefined) {
       for (const [marker, found] of [[BLOCK_START, starts], [BLOCK_END, ends]] as const) {
-        for (let at = node.value.indexOf(marker); at !== -1; at = node.value.indexOf(marker, at + 1)) found.push(bom + node.position.start.offset + at);
+        for (let at = node.value.indexOf(marker); at !== -1; at = node.value.indexOf(marker, at + 1)) found.push(original(bom + node.position.start.offset + at));
       }
     }
     if ('children' in node) for (const child of node.children as MarkdownNode[]) visit(child);
@@ -123,6 +124,54 @@ export async function findBlock(text: string, file: string): Promise<{ start: nu
   }
   if (starts.length > 1) throw new ContentError(`${file} has more than one "${BLOCK_START}" marker; keep one block`, { path: file });
   return { start, end: end + BLOCK_END.length };
+}
+
+/**
+ * The lines this module writes inside a block (task lines with their id, their note lines,
+ * ADR headings and path comments): thousands of them in a large plan, and parsing them is
+ * what made a re-run slow (a 1 MB list takes remark longer than its budget). They hold no
+ * marker, and taking them out changes nothing for the lines around them (an HTML comment
+ * ends a list or paragraph before it either way), so the tree is read without them.
+ */
+const OWN_LINE = /^(?:- \[[ xX]\] .*<!-- task: [\w-]+ -->|  - (?:Depends on|Created|Updated|Completed): .*|## .*|<!-- adr: .* -->)\r?$/;
+
+/** `text` without the lines OWN_LINE matches (outside fenced code), and a map from offsets in it back to offsets in `text`. */
+function withoutOwnLines(text: string): { reduced: string; original: (offset: number) => number } {
+  const kept: string[] = [];
+  /** [offset in reduced, offset in text] at the start of each kept run. */
+  const runs: Array<[number, number]> = [];
+  let reducedAt = 0;
+  let fence: string | null = null;
+  let previousKept = false;
+  const firstStart = text.indexOf(BLOCK_START); // the user's text before the block is kept whole
+  for (let at = 0; at < text.length; ) {
+    const next = text.indexOf('\n', at);
+    const end = next === -1 ? text.length : next + 1;
+    const line = text.slice(at, end);
+    const marker = /^ {0,3}(`{3,}|~{3,})/.exec(line);
+    if (fence) {
+      if (marker && marker[1]![0] === fence[0] && marker[1]!.length >= fence.length && line.trim() === marker[1]) fence = null;
+    } else if (marker) fence = marker[1]!;
+    const drop = firstStart !== -1 && at > firstStart && !fence && !marker && OWN_LINE.test(line.replace(/\n$/, ''));
+    if (!drop) {
+      if (!previousKept) runs.push([reducedAt, at]);
+      kept.push(line);
+      reducedAt += line.length;
+    }
+    previousKept = !drop;
+    at = end;
+  }
+  const original = (offset: number): number => {
+    let lo = 0;
+    for (let hi = runs.length - 1; lo < hi; ) {
+      const mid = (lo + hi + 1) >> 1;
+      if (runs[mid]![0] <= offset) lo = mid;
+      else hi = mid - 1;
+    }
+    const run = runs[lo];
+    return run ? run[1] + offset - run[0] : offset;
+  };
+  return { reduced: kept.join(''), original };
 }
 
 /** `text` with its block replaced by `block` (appended after the user's content when there is none yet). */

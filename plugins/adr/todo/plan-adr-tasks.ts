@@ -52,6 +52,7 @@ export function planAdrTasks(input: {
   const derivedTitles = new Map<string, Set<string>>();
   const statusByPath = new Map<string, AdrStatus | null>();
   const implemented = new Set<string>();
+  const keptSet = new Set<Task>();
 
   for (const adr of catalog.adrs) {
     const path = projectRelative(root, join(catalog.dir, adr.path));
@@ -74,7 +75,10 @@ export function planAdrTasks(input: {
       titles.add(title);
       const found = byKey.get(key(path, title));
       if (found) {
-        if (!plan.kept.includes(found)) plan.kept.push(found);
+        if (!keptSet.has(found)) {
+          keptSet.add(found);
+          plan.kept.push(found);
+        }
         return found;
       }
       const task: Task = {

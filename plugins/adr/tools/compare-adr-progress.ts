@@ -64,18 +64,17 @@ export const compareAdrProgressTool = (deps: AdrToolDeps) =>
     name: 'compare_adr_progress',
     title: 'Compare ADR progress',
     description:
-      'Check how far the accepted ADRs are implemented: for each one, whether the technologies its decision chooses are in the code (implemented, gap, or conflict when a competing technology is used instead), how many of its tasks are done. ' +
-      'Only the decision (or MADR chosen option) names choices, never the options it weighed; a decision supporting several targets ("adapters for Jekyll, Hugo and MkDocs") is carried out by evidence of any of them; a language the decision only parses or generates is not chosen, nor is a technology named only as a reason or exception, and turning down old versions or parts of a technology is not deciding against it; a package or tool the decision names that is not in the technology table is found among the project dependencies (koanf → github.com/knadh/koanf/v2) and tool files (asdf → .tool-versions); an architecture style with no sign in the folders is unverifiable, not a gap; pending tasks generate_adr_todo made that nobody has touched are not counted. ' +
-      'It also reports the mismatches (completed tasks without evidence, technologies of superseded or rejected decisions still in use, code contradicting an accepted ADR), with an alignment score from 0 to 100 and the formula behind it. Use it to audit whether decisions were carried out. Read-only.',
+      'How far the accepted ADRs are implemented: per ADR, whether the chosen technologies are in the code (implemented, gap, conflict) and its tasks done, with mismatches and a 0-100 alignment score. ' +
+      'Use it to audit decisions; for project health use smart_score, for release go/no-go deployment_readiness.',
     input: Params({
-      todoPath: Type.Optional(Type.String({ default: 'TODO.md', description: 'Markdown TODO file, relative to the project; its checkboxes under a heading naming an ADR count when no stored task links to that ADR.' })),
-      adrDirectory: Type.Optional(Type.String({ default: 'docs/adrs', description: 'Folder of the ADRs, relative to the project; when the default is missing, the usual ADR folders are searched.' })),
-      projectPath: ProjectPath('Project folder whose code is checked, inside the workspace; defaults to the workspace root.'),
-      includeEnvironmentCheck: Type.Optional(Type.Boolean({ default: true, description: 'Also check deployment and CI decisions (Docker, Kubernetes, Terraform, CI) against the infrastructure found, and list infrastructure no ADR mentions.' })),
+      todoPath: Type.Optional(Type.String({ default: 'TODO.md', description: 'Markdown TODO file, relative to the project; counts for ADRs no stored task links to.' })),
+      adrDirectory: Type.Optional(Type.String({ default: 'docs/adrs', description: 'Folder of the ADRs, relative to the project; falls back to the usual ADR folders.' })),
+      projectPath: ProjectPath('Project folder whose code is checked; defaults to the workspace root.'),
+      includeEnvironmentCheck: Type.Optional(Type.Boolean({ default: true, description: 'Also check deployment and CI decisions against the infrastructure found.' })),
       conversationContext: ConversationContext(
-        'focusAreas and userGoals put the ADRs serving them (by title, area or chosen technology) first, each marked with the phrases it serves ("conversation" in the result says which); constraints are recorded, not checked. Verdicts, mismatches and the score do not depend on it.',
+        'focusAreas and userGoals put the ADRs serving them first; verdicts and score do not depend on it.',
       ),
-      strictMode: Type.Optional(Type.Boolean({ default: true, description: 'true: only a manifest dependency or a config file counts as evidence; false: source files whose names mention the technology count too.' })),
+      strictMode: Type.Optional(Type.Boolean({ default: true, description: 'Only a manifest dependency or config file counts as evidence; false: file names count too.' })),
     }),
     output: Type.Object({
       projectPath: Type.String(),

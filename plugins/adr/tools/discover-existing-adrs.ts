@@ -120,11 +120,11 @@ export const discoverExistingAdrsTool = (deps: AdrToolDeps) =>
     name: 'discover_existing_adrs',
     title: 'Discover existing ADRs',
     description:
-      'List the architecture decision records a project already has, with each record\'s number, title, status, date, format (Nygard, MADR, Y-statement, adr-tools) and supersession links, a summary by status and format, and problems such as duplicate or missing numbers, missing statuses and broken links. The date is the record\'s own (front matter, a "Date:" line, a "## Date" section), never its "Last Updated" line. Links are between ADRs: supersession and amendment lines, "Related ADRs" lists; external links, issue and pull request numbers ("Issue #311", "PR #42") and prose ("this replaces the old approach") are not ADR links, and a broken link is one to an ADR number or a file of the folder that does not exist. Use it before writing or suggesting ADRs, or to review the decision log; it finds the ADR folder itself (.adr-dir, doc/adr, docs/decisions, …) when docs/adrs does not exist, and writes nothing.',
+      'List the ADRs a project already has: number, title, status, date, format and links between them, with problems (duplicate or missing numbers, missing statuses, broken links). Use it before writing or suggesting ADRs, or to review the decision log. Read-only.',
     input: Params({
       adrDirectory: Type.Optional(Type.String({
         default: DEFAULT_ADR_DIRECTORY,
-        description: 'Folder holding the ADRs, relative to the project. When it is the default and missing, the folder named by .adr-dir or a usual ADR folder is used.',
+        description: 'Folder of the ADRs, relative to the project; falls back to .adr-dir or the usual ADR folders.',
       })),
       projectPath: ProjectPath('Project folder inside the workspace; defaults to the workspace root.'),
       conversationContext: ConversationContext(NOT_USED),

@@ -13,13 +13,13 @@ import { PARSED_FORMAT, TEMPLATE_FORMATS, today, writeAdrs, type AdrDraft, type 
 import { projectRelative } from './discover-existing-adrs.js';
 
 const OptionInput = Type.Union([
-  Type.String({ description: 'The option\'s name.' }),
+  Type.String({ description: 'Option name.' }),
   Type.Object(
     {
-      name: Type.String({ description: 'The option\'s name, e.g. "PostgreSQL".' }),
+      name: Type.String({ description: 'e.g. "PostgreSQL".' }),
       description: Type.Optional(Type.String()),
-      pros: Type.Optional(Type.Array(Type.String(), { description: 'Arguments for it ("Good, because …" in MADR).' })),
-      cons: Type.Optional(Type.Array(Type.String(), { description: 'Arguments against it ("Bad, because …" in MADR).' })),
+      pros: Type.Optional(Type.Array(Type.String(), { description: 'Arguments for.' })),
+      cons: Type.Optional(Type.Array(Type.String(), { description: 'Arguments against.' })),
     },
     { additionalProperties: false },
   ),
@@ -27,25 +27,25 @@ const OptionInput = Type.Union([
 
 const DecisionData = Type.Object(
   {
-    title: Type.String({ description: 'Short title in the imperative, e.g. "Use PostgreSQL for order data".' }),
-    context: Type.String({ description: 'The problem and the forces at play.' }),
-    decision: Type.String({ description: 'What was decided, e.g. "We will use PostgreSQL 16 on Amazon RDS."' }),
-    rationale: Type.Optional(Type.String({ description: 'Why this option was chosen.' })),
+    title: Type.String({ description: 'Imperative, e.g. "Use PostgreSQL for order data".' }),
+    context: Type.String({ description: 'Problem and forces.' }),
+    decision: Type.String({ description: 'e.g. "We will use PostgreSQL 16."' }),
+    rationale: Type.Optional(Type.String({ description: 'Why this option.' })),
     consequences: Type.Optional(
-      Type.Array(Type.String(), { description: 'What follows from the decision; start an item with "Good:", "Bad:" or "Neutral:" to say which way it cuts.' }),
+      Type.Array(Type.String(), { description: 'Items may start with "Good:", "Bad:" or "Neutral:".' }),
     ),
-    options: Type.Optional(Type.Array(OptionInput, { description: 'Every option considered, the chosen one included.' })),
-    alternatives: Type.Optional(Type.Array(OptionInput, { description: 'Options considered and not chosen.' })),
-    chosenOption: Type.Optional(Type.String({ description: 'Name of the chosen option; by default the option the decision text names, else the title.' })),
-    decisionDrivers: Type.Optional(Type.Array(Type.String(), { description: 'Forces or criteria that drove the decision.' })),
-    deciders: Type.Optional(Type.Array(Type.String(), { description: 'People who made the decision.' })),
+    options: Type.Optional(Type.Array(OptionInput, { description: 'All options considered, chosen included.' })),
+    alternatives: Type.Optional(Type.Array(OptionInput, { description: 'Options not chosen.' })),
+    chosenOption: Type.Optional(Type.String({ description: 'Default: the option the decision names.' })),
+    decisionDrivers: Type.Optional(Type.Array(Type.String(), { description: 'Criteria that drove it.' })),
+    deciders: Type.Optional(Type.Array(Type.String(), { description: 'Who decided.' })),
     tags: Type.Optional(Type.Array(Type.String())),
-    status: Type.Optional(StringEnum(ADR_STATUSES, { description: 'Status to record; proposed unless the decision is already accepted.' })),
+    status: Type.Optional(StringEnum(ADR_STATUSES, { description: 'Default proposed.' })),
   },
   {
     additionalProperties: false,
     description:
-      'The decision: title, context and decision (required), rationale, consequences (array of strings), and optionally options/alternatives, chosenOption, decisionDrivers, deciders, tags, status (default proposed).',
+      'The decision to record; title, context and decision are required.',
   },
 );
 type DecisionInput = Static<typeof DecisionData>;
@@ -121,11 +121,11 @@ export const generateAdrFromDecisionTool = (deps: AdrToolDeps) =>
     name: 'generate_adr_from_decision',
     title: 'Generate an ADR from a decision',
     description:
-      'Write one complete architecture decision record from a decision that has been made or proposed (title, context, decision, rationale, consequences, optionally the options considered). Use it when a decision comes up in the conversation and should be recorded: the file gets the next free ADR number, a slug file name in the folder\'s naming style, status proposed and today\'s date, in the standard (Nygard), MADR or Y-statement template. It never overwrites an existing file.',
+      'Write one ADR file for a decision made or proposed, with the next free number, in the folder\'s naming style. Use it when a decision in the conversation should be recorded; for many decisions from a PRD use generate_adrs_from_prd. Never overwrites a file.',
     input: Params({
       decisionData: DecisionData,
-      adrDirectory: Type.Optional(Type.String({ default: DEFAULT_ADR_DIRECTORY, description: 'Folder for the ADR, relative to the workspace root; created when missing. When it is the default and missing, an existing ADR folder (.adr-dir, doc/adr, …) is used.' })),
-      templateFormat: Type.Optional(StringEnum(TEMPLATE_FORMATS, { default: 'standard', description: 'standard: Nygard (Status, Context, Decision, Consequences; in a folder of adr-tools records, with their plain "Date:" line); madr: MADR with front matter and considered options; y-statements: "In the context of …, facing …, we decided for …".' })),
+      adrDirectory: Type.Optional(Type.String({ default: DEFAULT_ADR_DIRECTORY, description: 'Folder for the ADR, relative to the workspace root; created if missing (default: an existing ADR folder).' })),
+      templateFormat: Type.Optional(StringEnum(TEMPLATE_FORMATS, { default: 'standard', description: 'standard: Nygard; madr: MADR; y-statements: "In the context of …, we decided for …".' })),
       conversationContext: ConversationContext(NOT_USED),
     }),
     output: Type.Object({

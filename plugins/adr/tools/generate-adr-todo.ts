@@ -2,7 +2,7 @@
  * generate_adr_todo: accepted ADRs → test-first tasks in the store, written to
  * the TODO Markdown block and/or the JSON export. Re-running keeps what exists.
  */
-import { defineTool, FileSystemError, Params, StringEnum, Type, ValidationError, type Resources } from '../../../sdk/index.js';
+import { defineTool, FileSystemError, Params, StringEnum, Type, ValidationError, type Resources, type Store } from '../../../sdk/index.js';
 import { ConversationContext, NOT_USED, ProjectPath } from '../../project/api.js';
 import { DEFAULT_ADR_DIRECTORY } from '../service.js';
 import type { AdrToolDeps } from '../deps.js';
@@ -24,24 +24,15 @@ export const generateAdrTodoTool = (deps: AdrToolDeps) =>
     name: 'generate_adr_todo',
     title: 'Generate TODO tasks from ADRs',
     description:
-      'Turn the accepted architecture decision records of a project into test-first TODO tasks: use it after ADRs are accepted to plan the work they call for. ' +
-      'For each accepted ADR it creates a test task ("Write tests that verify …") and an implementation task ("Implement …") that depends on it, for the decision and for each consequence that asks for work ' +
-      '(imperatives and "we need to / must / will have to …" statements); MADR "Good, because"/"Bad, because"/"Neutral" bullets and descriptive consequences are assessments and never become tasks. ' +
-      '"Positive"/"Negative"/"Trade-offs" lists and labelled effects ("Learning curve: …") are assessments too. ' +
-      'Exceptions: a process decision (recording decisions, ADRs, conventions, workflow, release policy) gets one "Follow the decision …" task; a decision the code already shows (the strong evidence compare_adr_progress reads) gets one "Verify the decision … is in place" task; a consequence about effort or refactoring gets an implementation task without a test task. ' +
-      'Proposed, rejected, deprecated and superseded ADRs get no tasks and are listed as skipped, and so are accepted ADRs whose status says the work is done ("Implemented", "Accepted and implemented", "Done", "Completed"). ' +
-      `The result stays under ${RESULT_BUDGET_BYTES / 1024} KB: when the plan is larger it lists what fits, says how many entries it left out (omitted) and links the whole plan as a stored resource (resourceUri, toolpack://todo/{id}); manage_todo_json get_tasks pages through the tasks. ` +
-      'Priority rule: critical when the ADR title, context or decision mention data loss, corruption, breaches, vulnerabilities or exploits; high for security, authentication, encryption, secrets, privacy, compliance, regulation, audits or backups; medium otherwise. A word in a sentence that only says a risk may happen, or "compliance with old X versions" (compatibility), does not count. ' +
-      'Re-running is idempotent: a task with the same ADR and title is kept with its id and status; tasks whose ADR is no longer accepted (or gone, or no longer calling for them) are reported as stale, never deleted. ' +
-      'Tasks are kept in the workspace store (manage_todo_json works on them). Markdown goes into todoPath between "<!-- toolpack:adr-todo:start -->" and "<!-- toolpack:adr-todo:end -->" (the rest of the file is kept byte for byte), grouped by ADR, one checkbox per task with its id in an HTML comment; ' +
-      'JSON goes beside it as the lower-cased base name with .json (TODO.md → todo.json).',
+      'Turn a project\'s accepted ADRs into test-first TODO tasks: per decision and per consequence that asks for work, a test task and an implementation task depending on it. ' +
+      'Use it after ADRs are accepted; re-running keeps existing tasks. Large plans are stored (resourceUri); manage_todo_json edits tasks.',
     input: Params({
-      adrDirectory: Type.Optional(Type.String({ default: DEFAULT_ADR_DIRECTORY, description: 'Folder of the ADRs, relative to the project; when the default is missing, .adr-dir and the usual folders (doc/adr, docs/decisions, …) are tried.' })),
-      todoPath: Type.Optional(Type.String({ default: 'TODO.md', description: 'Markdown TODO file, relative to the project; only the toolpack block inside it is rewritten. The JSON export goes beside it (TODO.md → todo.json).' })),
-      todoFormat: Type.Optional(StringEnum(FORMATS, { default: 'both', description: 'markdown: write the block in todoPath; json: write the JSON export only; both: write both.' })),
-      includePriorities: Type.Optional(Type.Boolean({ default: true, description: 'Derive priorities from the ADR text (see the rule in the description) and show them; when false new tasks get medium and files omit priorities.' })),
-      includeTimestamps: Type.Optional(Type.Boolean({ default: true, description: 'Show createdAt/updatedAt (and completedAt) in the Markdown, the JSON export and the result.' })),
-      projectPath: ProjectPath('Project folder inside the workspace; defaults to the workspace root. Tasks are kept per project.'),
+      adrDirectory: Type.Optional(Type.String({ default: DEFAULT_ADR_DIRECTORY, description: 'Folder of the ADRs, relative to the project; falls back to the usual ADR folders.' })),
+      todoPath: Type.Optional(Type.String({ default: 'TODO.md', description: 'Markdown TODO file, relative to the project; only its toolpack block is rewritten. JSON goes beside it.' })),
+      todoFormat: Type.Optional(StringEnum(FORMATS, { default: 'both', description: 'Which files to write: the Markdown block, the JSON export, or both.' })),
+      includePriorities: Type.Optional(Type.Boolean({ default: true, description: 'Derive priorities from the ADR text (security, data loss…); false: all medium.' })),
+      includeTimestamps: Type.Optional(Type.Boolean({ default: true, description: 'Show createdAt/updatedAt/completedAt in the files and the result.' })),
+      projectPath: ProjectPath('Project folder (tasks are kept per project); defaults to the workspace root.'),
       conversationContext: ConversationContext(NOT_USED),
     }),
     output: Type.Object({
@@ -131,7 +122,14 @@ export const generateAdrTodoTool = (deps: AdrToolDeps) =>
           (plan.skipped.length ? `; ${plan.skipped.length} ADR(s) skipped (not accepted, or already implemented)` : '') +
           (files.length ? `; wrote ${files.map((f) => f.path).join(', ')}.` : '.'),
       };
-      return boundedPlan(result, context.resources, project);
+      // The copy a resource keeps shows the tasks as the store has them: masked when they were saved, so not scanned again.
+      const saved = new Map(all.map((task) => [task.id, task]));
+      const asSaved = (id: string) => {
+        const task = saved.get(id);
+        return task ? wholeOpaque(presentTask(task, options), deps.store) : undefined;
+      };
+      const keep = { ...result, tasks: { ...result.tasks, created: plan.created.map((task) => asSaved(task.id) ?? presentTask(task, options)), kept: plan.kept.map((task) => asSaved(task.id) ?? task) } };
+      return boundedPlan(result, context.resources, project, keep);
     },
   });
 
@@ -149,9 +147,9 @@ type PlanResult = {
  * stored as a `toolpack://todo/{id}` resource and the result lists what fits (new tasks first,
  * then stale ones, the ADR lists, kept tasks), with the counts left out and the resource's URI.
  */
-async function boundedPlan<T extends PlanResult>(result: T, resources: Resources, project: string): Promise<T> {
+async function boundedPlan<T extends PlanResult>(result: T, resources: Resources, project: string, keep: unknown = result): Promise<T> {
   if (resultBytes(result) <= RESULT_BUDGET_BYTES) return result;
-  const stored = await resources.put({ kind: 'todo', name: `ADR TODO plan for ${project}`, data: result });
+  const stored = await resources.put({ kind: 'todo', name: `ADR TODO plan for ${project}`, data: keep });
   const lists = { created: slot(result.tasks, 'created'), stale: slot(result.tasks, 'stale'), accepted: slot(result, 'accepted'), skipped: slot(result, 'skipped'), kept: slot(result.tasks, 'kept') };
   const totals = Object.fromEntries(Object.entries(lists).map(([name, list]) => [name, list.get().length]));
   const bounded: T = { ...result, tasks: { ...result.tasks }, resourceUri: stored.uri, omitted: { accepted: 0, skipped: 0, created: 0, kept: 0, stale: 0 } };
@@ -162,4 +160,12 @@ async function boundedPlan<T extends PlanResult>(result: T, resources: Resources
   const left = Object.values(bounded.omitted!).reduce((sum, n) => sum + n, 0);
   bounded.message = `${result.message} This result lists part of it (${left} entries left out to stay under ${RESULT_BUDGET_BYTES / 1024} KB): the whole plan is ${stored.uri}; the tasks are also in the TODO files and in manage_todo_json get_tasks (filters and paging).`;
   return bounded;
+}
+
+/** `value` with every string marked as already masked (store.opaque): text read back from the store. */
+function wholeOpaque(value: unknown, store: Store): unknown {
+  if (typeof value === 'string') return store.opaque(value);
+  if (Array.isArray(value)) return value.map((entry) => wholeOpaque(entry, store));
+  if (value && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([key, entry]) => [key, wholeOpaque(entry, store)]));
+  return value;
 }

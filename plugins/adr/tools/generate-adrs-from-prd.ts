@@ -32,14 +32,14 @@ export const generateAdrsFromPrdTool = (deps: AdrToolDeps) =>
     name: 'generate_adrs_from_prd',
     title: 'Generate ADRs from a PRD',
     description:
-      'Read a product requirements document (Markdown) and write one proposed ADR for each architectural decision it implies: technology choices it names (or rules out, "no new database") and constraints or non-functional requirements in storage, hosting, authentication, key custody, messaging, API style, web or desktop UI, performance, compliance and observability. Use it when a project starts from a PRD. Each ADR quotes the PRD lines it rests on, lists the options considered (those the PRD and the project use first), and marks the decision "To be decided" when the PRD names no option or is still evaluating some; areas an existing ADR already decides are skipped, and areas only generic options would fill are left out with the reason.',
+      'Write one proposed ADR for each architectural decision a product requirements document (Markdown) implies, quoting the PRD lines it rests on; "To be decided" where the PRD names no option. Use it when a project starts from a PRD; areas an existing ADR decides are skipped.',
     input: Params({
-      prdPath: Type.String({ description: 'Path of the PRD (Markdown), relative to the project.' }),
-      adrDirectory: Type.Optional(Type.String({ default: DEFAULT_ADR_DIRECTORY, description: 'Folder for the ADRs, relative to the project; created when missing. When it is the default and missing, an existing ADR folder (.adr-dir, doc/adr, …) is used.' })),
-      templateFormat: Type.Optional(StringEnum(TEMPLATE_FORMATS, { default: 'standard', description: 'standard: Nygard; madr: MADR with front matter and considered options; y-statements: "In the context of …, facing …, we decided for …".' })),
+      prdPath: Type.String({ description: 'PRD file (Markdown), relative to the project.' }),
+      adrDirectory: Type.Optional(Type.String({ default: DEFAULT_ADR_DIRECTORY, description: 'Folder for the ADRs, relative to the project; created if missing (default: an existing ADR folder).' })),
+      templateFormat: Type.Optional(StringEnum(TEMPLATE_FORMATS, { default: 'standard', description: 'standard: Nygard; madr: MADR; y-statements: "In the context of …, we decided for …".' })),
       projectPath: ProjectPath('Project folder inside the workspace; defaults to the workspace root.'),
       conversationContext: ConversationContext(
-        'focusAreas and userGoals decide the order: the ADRs for areas serving them (by area name, topic or the options named) are written first, with the lowest numbers, and marked with the phrases they serve; constraints are recorded in the result, not checked. Which areas get an ADR does not depend on it.',
+        'focusAreas and userGoals: the ADRs serving them are written first (lowest numbers); which areas get one does not depend on it.',
       ),
     }),
     output: Type.Object({

@@ -6,7 +6,7 @@
 import { defineTool, FileSystemError, Params, StringEnum, Type, ValidationError, type ToolContext } from '../../../sdk/index.js';
 import { ProjectPath } from '../../project/api.js';
 import type { AdrToolDeps } from '../deps.js';
-import { analyse, healthScore, STALE_IN_PROGRESS_DAYS } from '../todo/analytics.js';
+import { analyse, healthScore } from '../todo/analytics.js';
 import { importItems } from '../todo/import-tasks.js';
 import { adrNumbers, linkedAdrResolver } from '../todo/linked-adr.js';
 import { parseTodoMarkdown } from '../todo/markdown-parse.js';
@@ -23,20 +23,20 @@ const PAGE_SIZE = 50;
 
 const TaskParam = Type.Object(
   {
-    id: Type.Optional(Type.String({ description: 'create_task: an id to use instead of a generated one.' })),
+    id: Type.Optional(Type.String({ description: 'create_task: id to use instead of a generated one.' })),
     title: Type.Optional(Type.String({ description: 'Required for create_task.' })),
     description: Type.Optional(Type.String()),
-    status: Type.Optional(StringEnum(TASK_STATUSES, { description: 'Task status; also a get_tasks filter.' })),
-    priority: Type.Optional(StringEnum(TASK_PRIORITIES, { description: 'Task priority; also a get_tasks filter.' })),
-    linkedAdr: Type.Optional(Type.Union([Type.String(), Type.Null()], { description: 'ADR path relative to the project, or an ADR number ("3", "ADR-0003"); null for none. Also a get_tasks filter (null: tasks without an ADR).' })),
+    status: Type.Optional(StringEnum(TASK_STATUSES, { description: 'Also a get_tasks filter.' })),
+    priority: Type.Optional(StringEnum(TASK_PRIORITIES, { description: 'Also a get_tasks filter.' })),
+    linkedAdr: Type.Optional(Type.Union([Type.String(), Type.Null()], { description: 'ADR path (relative to the project) or number ("ADR-3"); null: none. Also a get_tasks filter.' })),
     tags: Type.Optional(Type.Array(Type.String())),
-    dependencies: Type.Optional(Type.Array(Type.String(), { description: 'Ids of existing tasks that must be completed first.' })),
-    tag: Type.Optional(Type.String({ description: 'get_tasks filter: tasks carrying this tag.' })),
-    search: Type.Optional(Type.String({ description: 'get_tasks filter: text in title, description or tags (case-insensitive).' })),
-    limit: Type.Optional(Type.Integer({ minimum: 1, maximum: GET_LIMIT, description: `get_tasks paging: at most this many tasks per page (default ${PAGE_SIZE}, at most ${GET_LIMIT}); fewer when the page would pass ${RESULT_BUDGET_BYTES / 1024} KB.` })),
-    cursor: Type.Optional(Type.String({ description: 'get_tasks paging: the nextCursor of the previous page, to read the next one (same filters).' })),
+    dependencies: Type.Optional(Type.Array(Type.String(), { description: 'Ids of tasks to complete first.' })),
+    tag: Type.Optional(Type.String({ description: 'get_tasks filter.' })),
+    search: Type.Optional(Type.String({ description: 'get_tasks filter: text in title, description or tags.' })),
+    limit: Type.Optional(Type.Integer({ minimum: 1, maximum: GET_LIMIT, description: `get_tasks page size (default ${PAGE_SIZE}).` })),
+    cursor: Type.Optional(Type.String({ description: 'get_tasks: nextCursor of the previous page (same filters).' })),
   },
-  { additionalProperties: false, description: 'Task fields for create_task/update_task; filters and paging for get_tasks (status, priority, linkedAdr, tag, search, limit, cursor).' },
+  { additionalProperties: false, description: 'Fields for create_task/update_task; filters and paging for get_tasks.' },
 );
 
 const Counts = Type.Record(Type.String(), Type.Integer());
@@ -47,20 +47,14 @@ export const manageTodoJsonTool = (deps: AdrToolDeps) =>
     name: 'manage_todo_json',
     title: 'Manage TODO tasks',
     description:
-      'Create, update, delete, list and measure the TODO tasks of a project (the ones generate_adr_todo derives from ADRs and any added by hand), kept in the workspace store; use it to track implementation work on architecture decisions. ' +
-      'Operations: create_task (task.title required; status pending|in_progress|completed|blocked|cancelled, priority low|medium|high|critical, linkedAdr, tags, dependencies on existing ids); ' +
-      'update_task (taskId, and the fields to change in task; completedAt is set when the status becomes completed; dependency cycles are refused); delete_task (taskId; the user is asked to confirm first; the task is also removed from other tasks\' dependencies, and from the toolpack block of todoPath and the JSON export beside it, so import_from_markdown cannot bring it back); ' +
-      `get_tasks (filters in task: status, priority, linkedAdr, tag, search; taskId for one task; one page of task.limit tasks, default ${PAGE_SIZE}, then task.cursor = the nextCursor returned for the next page); ` +
-      'get_analytics (counts by status and priority, completion rate = completed / (total − cancelled), progress per ADR, blocked and waiting tasks); ' +
-      'sync_to_markdown (writes the tasks into the toolpack block of todoPath, keeping the rest of the file); import_from_markdown (reads todoPath\'s checkboxes: [x]/[X] completed, [ ] pending unless the task is in progress or blocked, [/] in progress, [-] or ~~struck~~ cancelled, "(status: …)" and "(priority: …)" notes; ' +
-      'lines match tasks by their "<!-- task: id -->" comment or title, others become new tasks; headings group them: a heading naming an ADR ("ADR 3", or the block\'s "<!-- adr: path -->" comment under it) links them to that ADR, other headings become tags; nested checkboxes become dependencies of their parent; all in one transaction); ' +
-      `get_health_score (0–100 from completion 40%, not blocked 20%, linked to an ADR 15%, in-progress tasks updated within ${STALE_IN_PROGRESS_DAYS} days 15%, no dependency on cancelled tasks 10%, each component shown with its counts). Every operation returns the affected tasks and a message.`,
+      'Create, update, delete, list and measure a project\'s TODO tasks (those generate_adr_todo derives from ADRs, and hand-added ones). ' +
+      'Use it to track implementation work on decisions. get_tasks pages (task.limit, task.cursor); sync_to_markdown and import_from_markdown keep todoPath\'s checkboxes in step.',
     input: Params({
-      operation: StringEnum(OPERATIONS, { description: 'What to do; see the tool description for each operation.' }),
-      projectPath: ProjectPath('Project folder inside the workspace; defaults to the workspace root. Tasks are kept per project.'),
-      todoPath: Type.Optional(Type.String({ default: 'TODO.md', description: 'Markdown TODO file (relative to the project) for sync_to_markdown and import_from_markdown; delete_task removes the task from its block and from the JSON export beside it.' })),
+      operation: StringEnum(OPERATIONS, { description: 'create_task needs task.title; update_task and delete_task need taskId (delete asks to confirm).' }),
+      projectPath: ProjectPath('Project folder (tasks are kept per project); defaults to the workspace root.'),
+      todoPath: Type.Optional(Type.String({ default: 'TODO.md', description: 'Markdown TODO file, relative to the project, for sync_to_markdown and import_from_markdown.' })),
       task: Type.Optional(TaskParam),
-      taskId: Type.Optional(Type.String({ description: 'Id of the task for update_task and delete_task (and get_tasks for one task).' })),
+      taskId: Type.Optional(Type.String({ description: 'Task id for update_task, delete_task, or get_tasks of one task.' })),
     }),
     output: Type.Object({
       operation: StringEnum(OPERATIONS),

@@ -19,21 +19,21 @@ export const suggestAdrsTool = (deps: AdrToolDeps) =>
     name: 'suggest_adrs',
     title: 'Suggest ADRs',
     description:
-      'Find architectural decisions that are evident in the code but recorded in no ADR: the databases, caches, message brokers, auth libraries, deployment platforms, frameworks, API styles and architecture styles the project scan shows in use, minus those any non-rejected ADR already names. ' +
-      'Use it to see which ADRs a project is missing; each suggestion has a draft title, its evidence (manifest dependencies, config files), a priority with the reason, and a draft context. Read-only.',
+      'Decisions evident in the code (databases, brokers, auth, frameworks, platforms, architecture styles) that no ADR records, each with evidence, priority and a draft title and context. ' +
+      'Use it to find missing ADRs; record one with generate_adr_from_decision. Read-only.',
     input: Params({
-      projectPath: ProjectPath('Project folder whose code is analysed, inside the workspace; defaults to the workspace root.'),
-      adrDirectory: Type.Optional(Type.String({ default: 'docs/adrs', description: 'Folder of the existing ADRs, relative to the project; when the default is missing, the usual ADR folders are searched.' })),
+      projectPath: ProjectPath('Project folder whose code is analysed; defaults to the workspace root.'),
+      adrDirectory: Type.Optional(Type.String({ default: 'docs/adrs', description: 'Folder of the existing ADRs, relative to the project; falls back to the usual ADR folders.' })),
       conversationContext: ConversationContext(
-        'Technologies and decision areas named anywhere in it (humanRequest, userGoals, focusAreas...) rank their suggestions first among those of the same priority, marked focus: true; nothing is filtered out.',
+        'Technologies and areas it names rank their suggestions first within a priority (focus: true).',
       ),
       analysisScope: Type.Optional(
         StringEnum(ANALYSIS_SCOPES, {
           default: 'all',
-          description: 'Which decisions to suggest: technology (databases, frameworks, ORMs, languages, tests), architecture (architecture and API style), security (authentication, security controls), deployment (platforms, IaC, CI, observability), or all.',
+          description: 'Which decisions to suggest.',
         }),
       ),
-      maxSuggestions: Type.Optional(Type.Number({ default: 5, description: 'Most suggestions to return (a positive whole number), highest priority first.' })),
+      maxSuggestions: Type.Optional(Type.Number({ default: 5, description: 'Most suggestions to return (whole number), highest priority first.' })),
     }),
     output: Type.Object({
       projectPath: Type.String({ description: 'The project analysed, relative to the workspace ("." for its root).' }),

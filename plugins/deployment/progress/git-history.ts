@@ -65,8 +65,8 @@ export async function releaseBranches(repo: SimpleGit): Promise<string[]> {
 
 export async function hasHead(repo: SimpleGit): Promise<boolean> {
   try {
-    await repo.raw(['rev-parse', '--verify', '--quiet', 'HEAD^{commit}']);
-    return true;
+    // A repository without commits: git exits 1 with nothing on stderr, which simple-git does not count as a failure.
+    return /^[0-9a-f]{40,64}$/.test((await repo.raw(['rev-parse', '--verify', '--quiet', 'HEAD^{commit}'])).trim());
   } catch {
     return false;
   }

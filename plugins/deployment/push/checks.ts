@@ -70,6 +70,10 @@ export async function runChecks(inspection: Inspection, workspace: Workspace, op
   if (unscanned.length || inspection.versionsSkipped) {
     add('unscanned', 'warning', 'content', `${unscanned.length + inspection.versionsSkipped} file version(s) were not scanned.`, unscanned.map((s) => `${s.path} (${short(s.commit)}): ${s.info.unscanned}`));
   }
+  if (inspection.commitsNotScanned) {
+    const oldest = commits[0];
+    add('unscanned-commits', 'warning', 'content', `${inspection.commitsNotScanned} older outgoing commit(s) were not scanned: only the newest ${commits.length} of ${inspection.commitsTotal} are read. Push in smaller steps, or fetch so that remote-tracking refs mark what the remote already has.`, oldest ? [`oldest scanned: ${short(oldest.sha)}`] : []);
+  }
 
   if (!state.branch) add('branch', 'blocker', 'repository', 'HEAD is detached and no "branch" was given: there is no branch to push.');
   else if (state.detached) add('branch', 'warning', 'repository', `HEAD is detached; "${state.branch}" is pushed as it stands, staged changes are not part of it.`);

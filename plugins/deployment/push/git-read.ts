@@ -100,23 +100,8 @@ export async function commitInfo(git: SimpleGit, sha: string): Promise<CommitInf
   };
 }
 
-/** Size in bytes of a blob. */
-export async function blobSize(git: SimpleGit, blob: string): Promise<number> {
-  return Number((await git.raw(['cat-file', '-s', blob])).trim());
-}
-
-/** Blob -> size for every file of a commit's tree: one git process instead of one per file. */
-export async function treeBlobSizes(git: SimpleGit, commit: string): Promise<Map<string, number>> {
-  const sizes = new Map<string, number>();
-  for (const record of (await git.raw(['ls-tree', '-r', '-l', '-z', commit])).split('\0')) {
-    const match = /^\d+ blob ([0-9a-f]+) +(\d+)\t/.exec(record);
-    if (match) sizes.set(match[1]!, Number(match[2]));
-  }
-  return sizes;
-}
-
-/** Blobs read per git process (their total stays under BATCH_BYTES). */
-const BATCH_COUNT = 200;
+/** Blobs read per git process (their total stays under BATCH_BYTES): few processes, each start blocks the event loop. */
+const BATCH_COUNT = 1000;
 const BATCH_BYTES = 32 * 1024 * 1024;
 
 /**

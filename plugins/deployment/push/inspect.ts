@@ -7,17 +7,21 @@
 import type { SimpleGit } from 'simple-git';
 import type { SecurityScanner, Severity } from '../../security/api.js';
 import { conflictMarkerLine } from './conflict-markers.js';
-import { blobContents, blobSize, commitChanges, commitInfo, stagedChanges, type ChangedFile, type CommitInfo, treeBlobSizes } from './git-read.js';
+import { runGit } from '../../../sdk/index.js';
+import { blobContents, stagedChanges, type ChangedFile, type CommitInfo } from './git-read.js';
+import { timeSlicer } from '../../../sdk/time-slices.js';
+import { blobSizes, readOutgoing, type RunGit } from './outgoing-log.js';
+import { scanSliced } from './scan-sliced.js';
 import { outgoingRange, readRepository, type RepositoryState } from './repository.js';
 
-/** Outgoing commits read one by one (the newest ones when there are more). */
+/** Outgoing commits read and scanned (the newest ones when there are more; the result says how many were left out). */
 export const MAX_COMMITS = 200;
 /** Distinct file versions fetched and scanned. */
 export const MAX_BLOBS = 3000;
 /** A version larger than this is not scanned (it is a large-file warning anyway). */
 export const MAX_SCAN_BYTES = 5 * 1024 * 1024;
-/** All scanned text together. */
-export const MAX_TOTAL_BYTES = 200 * 1024 * 1024;
+/** All scanned text together: the byte budget of one check (two checks at once stay well under the server's memory target). */
+export const MAX_TOTAL_BYTES = 64 * 1024 * 1024;
 
 /** Finding categories that block a push: a value that grants access, and a file that usually holds one. */
 export const BLOCKING_CATEGORIES = new Set(['secret', 'credential', 'sensitive-file']);
@@ -56,8 +60,11 @@ export interface Inspection {
   staged: ChangedFile[];
   /** Staged changes on another branch than the one pushed: not part of the push. */
   stagedElsewhere: number;
+  /** The outgoing commits read and scanned, oldest first: the newest MAX_COMMITS of commitsTotal. */
   commits: OutgoingCommit[];
   commitsTotal: number;
+  /** Outgoing commits older than those read: neither listed nor scanned. */
+  commitsNotScanned: number;
   versions: Map<string, VersionInfo>;
   findings: PushFinding[];
   /** Per commit sha ('' for the staged changes): its findings. */
@@ -71,15 +78,24 @@ interface Entry {
   file: ChangedFile;
 }
 
-export async function inspectPush(git: SimpleGit, security: SecurityScanner, branch: string | undefined, signal?: AbortSignal): Promise<Inspection> {
+export interface InspectOptions {
+  /** The workspace roots (root and allowedRoots), for sdk/git.ts runGit. */
+  roots: readonly string[];
+  signal?: AbortSignal | undefined;
+}
+
+export async function inspectPush(git: SimpleGit, security: SecurityScanner, branch: string | undefined, options: InspectOptions): Promise<Inspection> {
+  const { signal } = options;
   const state = await readRepository(git, branch);
+  const run: RunGit = (args, input) => runGit(args, { cwd: state.toplevel, roots: options.roots, signal, ...(input !== undefined ? { input } : {}) });
   const range = outgoingRange(state);
   let commits: OutgoingCommit[] = [];
   let commitsTotal = 0;
   if (range) {
-    commitsTotal = Number((await git.raw(['rev-list', '--count', ...range.args])).trim());
-    const shas = (await git.raw(['rev-list', `--max-count=${MAX_COMMITS}`, ...range.args])).split('\n').filter(Boolean).reverse();
-    commits = await Promise.all(shas.map(async (sha) => ({ ...(await commitInfo(git, sha)), files: await commitChanges(git, sha) })));
+    // What the push would send: not on the upstream, or (no upstream) on no remote-tracking ref; the newest MAX_COMMITS of it.
+    commitsTotal = Number((await run(['rev-list', '--count', ...range.args, '--'])).trim());
+    const newest = (await run(['rev-list', `--max-count=${MAX_COMMITS}`, ...range.args, '--'])).split('\n').filter(Boolean);
+    commits = await readOutgoing(run, range.args, newest, git);
   }
   const stagedAll = await stagedChanges(git);
   const staged = state.stagedOnBranch || state.branch === null ? stagedAll : [];
@@ -91,16 +107,15 @@ export async function inspectPush(git: SimpleGit, security: SecurityScanner, bra
   const versions = new Map<string, VersionInfo>();
   const texts: Array<{ name: string; content: string }> = [];
   let total = 0;
-  // Sizes from each commit's tree (one process per commit); staged versions one by one (simple-git runs four at once).
-  const known = new Map<string, number>();
-  for (const sizes of await Promise.all(commits.map((c) => treeBlobSizes(git, c.sha)))) for (const [blob, size] of sizes) known.set(blob, size);
-  const sizes = await Promise.all(kept.map((blob) => known.get(blob) ?? blobSize(git, blob)));
+  const known = await blobSizes(run, kept);
   const toRead: Array<{ blob: string; size: number }> = [];
-  kept.forEach((blob, i) => {
-    const size = sizes[i]!;
-    const info: VersionInfo = { size, binary: false, unscanned: null, conflictLine: null };
+  kept.forEach((blob) => {
+    const size = known.get(blob);
+    const info: VersionInfo = { size: size ?? 0, binary: false, unscanned: null, conflictLine: null };
     versions.set(blob, info);
-    if (size > MAX_SCAN_BYTES) info.unscanned = `larger than ${MAX_SCAN_BYTES} bytes`;
+    // A partial or shallow clone may lack a version: it cannot be read here.
+    if (size === undefined) info.unscanned = 'not in the local repository';
+    else if (size > MAX_SCAN_BYTES) info.unscanned = `larger than ${MAX_SCAN_BYTES} bytes`;
     else if (total + size > MAX_TOTAL_BYTES) info.unscanned = `over the ${MAX_TOTAL_BYTES}-byte budget of one check`;
     else {
       total += size;
@@ -109,7 +124,9 @@ export async function inspectPush(git: SimpleGit, security: SecurityScanner, bra
   });
   signal?.throwIfAborted();
   const read = await blobContents(git, toRead);
+  const pause = timeSlicer(8);
   for (const { blob } of toRead) {
+    await pause();
     const content = read.get(blob)!;
     const info = versions.get(blob)!;
     // git's own test for binary content: a NUL byte.
@@ -124,8 +141,8 @@ export async function inspectPush(git: SimpleGit, security: SecurityScanner, bra
 
   const paths = [...new Set(entries.filter((e) => e.file.blob !== null).map((e) => e.file.path))];
   const [contents, names] = await Promise.all([
-    texts.length ? security.scanTexts(texts, { includeSensitiveFiles: false, signal }) : { results: [] },
-    paths.length ? security.scanTexts(paths.map((p) => ({ name: p, content: p })), { includeSensitiveFiles: true, signal }) : { results: [] },
+    scanSliced(security, texts, { includeSensitiveFiles: false, signal }),
+    scanSliced(security, paths.map((p) => ({ name: p, content: p })), { includeSensitiveFiles: true, signal }),
   ]);
   const descriptions = new Map(security.rules({ includeSensitiveFiles: true }).map((r) => [r.id, r.description]));
   const byBlob = new Map(contents.results.map((r) => [r.name, r.findings]));
@@ -137,6 +154,7 @@ export async function inspectPush(git: SimpleGit, security: SecurityScanner, bra
   const listedBlobs = new Set<string>();
   const listedPaths = new Set<string>();
   for (const { source, file } of entries) {
+    await pause();
     if (!file.blob) continue;
     const here: PushFinding[] = [];
     for (const f of byBlob.get(file.blob) ?? []) {
@@ -146,7 +164,9 @@ export async function inspectPush(git: SimpleGit, security: SecurityScanner, bra
       here.push({ file: file.path, commit: source, kind: 'file-name', line: null, column: null, rule: f.rule, description: descriptions.get(f.rule) ?? f.rule, category: f.category, severity: f.severity, blocking: true });
     }
     const key = source ?? '';
-    findingsBySource.set(key, [...(findingsBySource.get(key) ?? []), ...here]);
+    const bySource = findingsBySource.get(key) ?? [];
+    if (!findingsBySource.has(key)) findingsBySource.set(key, bySource);
+    bySource.push(...here);
     const contentNew = !listedBlobs.has(file.blob);
     const nameNew = !listedPaths.has(file.path);
     listedBlobs.add(file.blob);
@@ -160,6 +180,7 @@ export async function inspectPush(git: SimpleGit, security: SecurityScanner, bra
     stagedElsewhere: stagedAll.length - staged.length,
     commits,
     commitsTotal,
+    commitsNotScanned: Math.max(0, commitsTotal - commits.length),
     versions,
     findings,
     findingsBySource,

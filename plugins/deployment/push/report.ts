@@ -67,9 +67,17 @@ export function repositorySection(inspection: Inspection) {
 
 export function scannedSection(inspection: Inspection) {
   const versions = [...inspection.versions.values()];
+  const unscanned = versions.filter((v) => v.unscanned).length + inspection.versionsSkipped;
+  const left = [
+    inspection.commitsNotScanned ? `${inspection.commitsNotScanned} older outgoing commit(s) (only the newest ${inspection.commits.length} of ${inspection.commitsTotal} are scanned)` : '',
+    unscanned ? `${unscanned} file version(s) (too large, over the byte budget, or over the version limit)` : '',
+  ].filter(Boolean);
   return {
     versions: versions.length,
     binarySkipped: versions.filter((v) => v.binary).length,
-    unscanned: versions.filter((v) => v.unscanned).length + inspection.versionsSkipped,
+    unscanned,
+    commits: inspection.commits.length,
+    commitsNotScanned: inspection.commitsNotScanned,
+    ...(left.length ? { note: `Not scanned: ${left.join('; ')}.` } : {}),
   };
 }

@@ -50,14 +50,14 @@ export const analyzeDeploymentProgressTool = (deps: DeploymentDeps) =>
     name: 'analyze_deployment_progress',
     title: 'Analyze deployment progress',
     description:
-      'Where the project stands between releases, from git tags, release branches and commits and from the recorded deployments: what would ship and the next semver version (pre_deployment), recorded deployments per environment (deployment_status), what happened since the last release or deployment (post_deployment), or the last good release and how to go back to it (rollback_analysis). Read-only.',
+      'Where the project stands between releases, from git tags, commits and recorded deployments: what would ship and the next version, deployment status, what changed since, or how to roll back. Use it to plan or review a release. Read-only.',
     input: Params({
       analysisType: StringEnum(ANALYSES, {
-        description: 'pre_deployment: commits, breaking changes and files since the last release tag, the suggested version, uncommitted and unpushed work; deployment_status: recorded deployments and outcomes; post_deployment: commits, failures and tags since the last release or deployment; rollback_analysis: the last good release, what changed since, the commands to go back.',
+        description: 'pre_deployment: what would ship, next version; post_deployment: changes since; rollback_analysis: last good release.',
       }),
-      targetEnvironment: Type.Optional(StringEnum(ENVIRONMENTS, { description: 'Only the deployments recorded for this target.' })),
-      deploymentId: Type.Optional(Type.String({ description: 'A recorded deployment id (deployment_status shows it), as memory_recall lists them.' })),
-      projectPath: Type.Optional(Type.String({ description: 'Project folder inside the workspace, in a git repository; defaults to the workspace root. Commits and files are those of this folder.' })),
+      targetEnvironment: Type.Optional(StringEnum(ENVIRONMENTS, { description: 'Only deployments recorded for this target.' })),
+      deploymentId: Type.Optional(Type.String({ description: 'A recorded deployment id (as deployment_status lists them).' })),
+      projectPath: Type.Optional(Type.String({ description: 'Project folder in a git repository; defaults to the workspace root. Only its commits count.' })),
       conversationContext: ConversationContext(NOT_USED),
     }),
     output: Type.Object({

@@ -43,13 +43,13 @@ export const generateDeploymentGuidanceTool = (deps: DeploymentDeps) =>
     name: 'generate_deployment_guidance',
     title: 'Generate deployment guidance',
     description:
-      'Ordered deployment steps for development, staging or production, drawn from the accepted ADRs and the infrastructure found (Dockerfiles, compose, Kubernetes, Helm, Terraform, serverless), with the commands for this project\'s own files, security checks with their findings, and the source of every step. Read-only: commands are shown, never run.',
+      'Ordered deployment steps for an environment, from the accepted ADRs and the infrastructure found, with commands for this project and security checks. Use it to plan a deployment; commands are shown, never run.',
     input: Params({
-      adrDirectory: Type.Optional(Type.String({ default: 'docs/adrs', description: 'Folder of the ADRs, relative to the workspace; when the default is missing, the usual ADR folders are searched.' })),
-      targetEnvironment: StringEnum(ENVIRONMENTS, { description: 'The environment to deploy to: production adds backup, approval, smoke test and rollback plan; development runs locally.' }),
-      deploymentType: Type.Optional(StringEnum(TYPES, { default: 'auto-detect', description: 'auto-detect: Kubernetes manifests or Helm charts, else serverless configs, else Dockerfiles or compose files, else traditional.' })),
-      includeSecurityChecks: Type.Optional(Type.Boolean({ default: true, description: 'Add security checks of the deployment files, each with its finding.' })),
-      conversationContext: ConversationContext('focusAreas and userGoals mark the steps serving them (serves); the steps keep their order, as they are to be run in it.'),
+      adrDirectory: Type.Optional(Type.String({ default: 'docs/adrs', description: 'Folder of the ADRs, relative to the workspace root; falls back to the usual ADR folders.' })),
+      targetEnvironment: StringEnum(ENVIRONMENTS, { description: 'Environment to deploy to; production adds backup, approval, smoke test and rollback.' }),
+      deploymentType: Type.Optional(StringEnum(TYPES, { default: 'auto-detect', description: 'auto-detect: from Kubernetes/Helm, serverless, Docker files found, else traditional.' })),
+      includeSecurityChecks: Type.Optional(Type.Boolean({ default: true, description: 'Add security checks of the deployment files.' })),
+      conversationContext: ConversationContext('focusAreas and userGoals mark the steps serving them; the order is kept.'),
     }),
     output: Type.Object({
       summary: Type.String(),

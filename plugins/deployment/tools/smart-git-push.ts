@@ -41,7 +41,7 @@ async function examine(deps: DeploymentDeps, input: Input, context: ToolContext)
     throw new ValidationError('parameter "commitMessage": expected a non-empty commit message', { parameter: 'commitMessage' });
   }
   const git = await openRepository(deps, input.projectPath, context);
-  const inspection = await inspectPush(git, deps.security, input.branch, context.signal);
+  const inspection = await inspectPush(git, deps.security, input.branch, { roots: [context.workspace.root, ...context.workspace.allowedRoots], signal: context.signal });
   const result = await runChecks(inspection, context.workspace, { commitMessage: input.commitMessage, signal: context.signal });
   if (input.operation === 'push' && inspection.staged.length && input.commitMessage === undefined) {
     throw new ValidationError(`parameter "commitMessage": required to push, since ${inspection.staged.length} staged change(s) must be committed first`, { parameter: 'commitMessage' });
@@ -57,15 +57,15 @@ export const smartGitPushTool = (deps: DeploymentDeps) =>
     name: 'smart_git_push',
     title: 'Smart git push',
     description:
-      'Check what a git push would send (staged files in full and the commits the remote lacks) for secrets, sensitive files (.env, keys), merge-conflict markers and large files, analyse the outgoing commits (files, size, conventional-commit form), or commit the staged changes and push the branch only when the checks pass. ' +
-      'Use security_check, commit_analysis or pre_push_validation before pushing; push refuses with the blockers listed (a local remote outside the workspace, or a push URL other than https, http, ssh or a local repository, among them), and otherwise asks the user to confirm the remote URLs and commits first (with forceSecurityCheck false, the findings too).',
+      'Check what a git push would send (staged files, unpushed commits) for secrets, sensitive files, conflict markers and large files, or commit and push when clean. ' +
+      'Use it before pushing; push lists blockers, else asks the user to confirm the remote and commits.',
     input: Params({
-      operation: StringEnum(OPERATIONS, { description: 'security_check: findings in what would be pushed; commit_analysis: the outgoing commits and the staged changes; pre_push_validation: every check and blocker; push: the checks, then commit and push when clean.' }),
-      projectPath: Type.Optional(Type.String({ description: 'A folder of the git repository, inside the workspace; defaults to the workspace root.' })),
-      commitMessage: Type.Optional(Type.String({ description: 'push: the message the staged changes are committed with (required when something is staged); taken literally, never through a shell.' })),
-      branch: Type.Optional(Type.String({ description: 'Local branch to push to the same name on its remote (its upstream remote, else origin); defaults to the current branch. Staged changes are part of the push only when it is the checked-out branch.' })),
-      forceSecurityCheck: Type.Optional(Type.Boolean({ default: true, description: 'push: true refuses to push while a secret, sensitive file, conflict marker or oversized file is found; false lists them in the confirmation, so the user may push anyway.' })),
-      conversationContext: ConversationContext('Its focus areas, goals and constraints are echoed in "conversation"; no check, finding or verdict depends on it.'),
+      operation: StringEnum(OPERATIONS, { description: 'pre_push_validation: every check and blocker; push: the checks, then commit and push when clean.' }),
+      projectPath: Type.Optional(Type.String({ description: 'A folder of the git repository; defaults to the workspace root.' })),
+      commitMessage: Type.Optional(Type.String({ description: 'push: commit message for the staged changes (required when something is staged).' })),
+      branch: Type.Optional(Type.String({ description: 'Local branch, pushed to its upstream (else origin); default: current. Staged changes only on checkout.' })),
+      forceSecurityCheck: Type.Optional(Type.Boolean({ default: true, description: 'push: refuse on findings; false lists them in the confirmation instead.' })),
+      conversationContext: ConversationContext('Echoed in "conversation"; no check depends on it.'),
     }),
     output: Type.Object({
       operation: StringEnum(OPERATIONS),
@@ -77,7 +77,14 @@ export const smartGitPushTool = (deps: DeploymentDeps) =>
       findings: Type.Array(FindingSchema),
       findingsTotal: Type.Integer(),
       findingsTruncated: Type.Boolean(),
-      scanned: Type.Object({ versions: Type.Integer({ description: 'Distinct file versions read.' }), binarySkipped: Type.Integer(), unscanned: Type.Integer() }),
+      scanned: Type.Object({
+        versions: Type.Integer({ description: 'Distinct file versions read.' }),
+        binarySkipped: Type.Integer(),
+        unscanned: Type.Integer(),
+        commits: Type.Integer({ description: 'Outgoing commits read and scanned: the newest ones when there are more than the limit.' }),
+        commitsNotScanned: Type.Integer({ description: 'Older outgoing commits left out (over the commit limit): neither scanned nor listed.' }),
+        note: Type.Optional(Type.String({ description: 'What was left out of the scan, when anything was.' })),
+      }),
       commits: Type.Optional(Type.Array(CommitSchema, { description: 'commit_analysis: the outgoing commits, oldest first (the newest 100 when there are more).' })),
       checks: Type.Optional(Type.Array(CheckSchema)),
       blockers: Type.Optional(Type.Array(Type.String())),
@@ -118,7 +125,8 @@ export const smartGitPushTool = (deps: DeploymentDeps) =>
           ? { conversation: { focus: focus.phrases, constraints: focus.constraints, note: 'Recorded only: the checks, findings and verdict do not depend on it.' } }
           : {}),
       };
-      const what = `${inspection.commitsTotal} outgoing commit(s) and ${inspection.staged.length} staged file(s) on ${inspection.state.branch ?? 'a detached HEAD'}`;
+      const leftOut = inspection.commitsNotScanned ? ` (${inspection.commitsNotScanned} older commit(s) not scanned: only the newest ${inspection.commits.length} are read)` : '';
+      const what = `${inspection.commitsTotal} outgoing commit(s)${leftOut} and ${inspection.staged.length} staged file(s) on ${inspection.state.branch ?? 'a detached HEAD'}`;
       const blockerLines = allBlockers.map((c) => `${c.check}: ${c.message}`);
 
       if (operation === 'security_check') {

@@ -7,8 +7,9 @@
 import type { DiataxisSection } from '../../../sdk/index.js';
 import { MentionIndex, readPage, staleNames, type StaleName } from './mentions.js';
 import type { ProjectText, TextFile } from './project-files.js';
-import { knownNames } from './project-files.js';
-import { extractSurface, type Depth, type SurfaceItem, type SurfaceKind } from './surface.js';
+import { timeSlicer } from '../../../sdk/time-slices.js';
+import { knownNamesSliced } from './project-files.js';
+import { extractSurfaceSliced, type Depth, type SurfaceItem, type SurfaceKind } from './surface.js';
 
 export type Priority = 'high' | 'medium' | 'low';
 
@@ -64,12 +65,17 @@ export interface GapReport {
  * `pages` are the documentation pages (project-relative paths; the README among them when
  * it documents the project), `docsDir` the docs folder (project-relative, '' for the root).
  */
-export function detectGaps(input: { project: ProjectText; pages: readonly TextFile[]; docsDir: string; depth: Depth; readme?: TextFile }): GapReport {
+export async function detectGaps(input: { project: ProjectText; pages: readonly TextFile[]; docsDir: string; depth: Depth; readme?: TextFile }): Promise<GapReport> {
   const { project, pages, docsDir, depth } = input;
-  const surface = extractSurface(project, depth, input.readme);
+  // Each phase scans up to thousands of files: the event loop gets a turn between files (surface) and phases.
+  const pause = timeSlicer();
+  const surface = await extractSurfaceSliced(project, depth, input.readme, pause);
+  await pause();
   const mentions = new MentionIndex(pages);
+  await pause();
   // A README feature is documented by the other pages, not by the README that lists it.
   const featureMentions = new MentionIndex(pages.filter((p) => p.path !== input.readme?.path));
+  await pause();
   const existing = new Set(pages.map((p) => p.path));
   const folders = new Set(pages.map((p) => p.path.slice(0, p.path.lastIndexOf('/') + 1)));
   const prefix = docsDir ? `${docsDir}/` : '';
@@ -96,7 +102,8 @@ export function detectGaps(input: { project: ProjectText; pages: readonly TextFi
 
   const hasCli = surface.some((item) => item.kind === 'cli-flag' || item.kind === 'cli-command');
   // Bare identifiers are left to validate_diataxis_content's lower-confidence findings: a gap report lists only firm evidence.
-  const stale = staleNames(pages.map(readPage), knownNames(project), { flags: hasCli, identifiers: false }).map(
+  const known = await knownNamesSliced(project, pause);
+  const stale = staleNames(pages.map(readPage), known, { flags: hasCli, identifiers: false }).map(
     (s): Stale => ({
       ...s,
       evidence: `${s.file}:${s.line}`,

@@ -242,6 +242,25 @@ export type Depth = 'quick' | 'standard' | 'comprehensive';
 
 /** quick: CLI and env vars; standard: + exports and scripts; comprehensive: + config keys and README features. */
 export function extractSurface(project: ProjectText, depth: Depth, readme?: TextFile): SurfaceItem[] {
+  const steps = surfaceSteps(project, depth, readme);
+  let step = steps.next();
+  while (!step.done) step = steps.next();
+  return step.value;
+}
+
+/** extractSurface with a turn of the event loop whenever `pause` says a slice is over (between files). */
+export async function extractSurfaceSliced(project: ProjectText, depth: Depth, readme: TextFile | undefined, pause: () => Promise<void> | undefined): Promise<SurfaceItem[]> {
+  const steps = surfaceSteps(project, depth, readme);
+  let step = steps.next();
+  while (!step.done) {
+    await pause();
+    step = steps.next();
+  }
+  return step.value;
+}
+
+/** The scan, one file per step: callers run it through or slice it. */
+function* surfaceSteps(project: ProjectText, depth: Depth, readme?: TextFile): Generator<void, SurfaceItem[]> {
   const items: SurfaceItem[] = [];
   const seen = new Set<string>();
   const lines = new Map<TextFile, (index: number) => number>();
@@ -255,11 +274,18 @@ export function extractSurface(project: ProjectText, depth: Depth, readme?: Text
     items.push({ kind, name, file: file.path, line: line(index) });
   };
   const own = project.sources.filter((f) => f.own);
-  for (const file of own) cli(file, add);
+  for (const file of own) {
+    cli(file, add);
+    yield;
+  }
   manifest(project, (kind, name, file, index) => (kind === 'script' && depth === 'quick' ? undefined : add(kind, name, file, index)));
-  for (const file of own) envVars(file, add);
+  for (const file of own) {
+    envVars(file, add);
+    yield;
+  }
   for (const file of project.configs) envTemplate(file, add);
   if (depth === 'quick') return items;
+  yield;
   exports(project, add);
   if (depth === 'standard') return items;
   configKeys(project, add);

@@ -4,10 +4,11 @@
  * the page and line of each link that has it.
  */
 import type { HttpClient } from '../../../sdk/index.js';
-import type { DocPage, PageLink } from '../markdown/page.js';
+import type { LinkPage, PageLink } from '../markdown/page.js';
 import { checkExternal, type ExternalResult } from './external.js';
 import { checkInternalLink, classify, PageCache, type LinkScope } from './internal.js';
 import { frontMatterRoutes } from './routes.js';
+import { timeSlicer } from '../../../sdk/time-slices.js';
 import { ISSUE_ORDER, type LinkIssue } from './types.js';
 
 /** Distinct external URLs fetched in one check at most; the rest are counted as not checked. */
@@ -44,7 +45,7 @@ export interface LinkCheckReport {
 
 export interface ReadPage {
   path: string;
-  page: DocPage;
+  page: LinkPage;
 }
 
 export async function checkLinks(pages: readonly ReadPage[], scope: LinkScope, options: LinkCheckOptions): Promise<LinkCheckReport> {
@@ -53,11 +54,13 @@ export async function checkLinks(pages: readonly ReadPage[], scope: LinkScope, o
   const counts: LinkCounts = { total: 0, internal: 0, anchors: 0, images: 0, external: 0 };
   const issues: LinkIssue[] = [];
   const externalUses: Array<{ file: string; link: PageLink; url: string }> = [];
+  const turn = timeSlicer(10);
 
   for (const { path, page } of pages) {
     options.signal.throwIfAborted();
     const file = scope.workspace.relative(path);
     for (const link of page.links) {
+      await turn();
       if (options.include && !options.include(link)) continue;
       counts.total++;
       if (link.kind === 'image') counts.images++;

@@ -1,8 +1,9 @@
 /**
  * External link checks: each distinct URL once, HEAD first and GET when the server
  * does not allow HEAD (405, 501), redirects followed by hand (at most MAX_REDIRECTS),
- * one timeout per request, at most `maxConcurrent` requests overall and PER_HOST per
- * host (so one slow site cannot starve the rest, and no site is hammered). Requests go
+ * one timeout per request, at most `maxConcurrent` requests in flight, to one host or to
+ * several (a docs folder linking mostly to its own project's site is checked at the
+ * concurrency asked for, and never above it). Requests go
  * through the kernel's HTTP client: a URL that resolves to a non-public address (a loopback
  * port, the LAN, the cloud metadata service) is not fetched and is reported as not checked
  * ('unverified', with the reason and the setting that allows it), neither ok nor broken.
@@ -10,7 +11,6 @@
 import { httpFailureOf, type HttpClient } from '../../../sdk/index.js';
 
 export const MAX_REDIRECTS = 5;
-export const PER_HOST = 2;
 
 export interface ExternalResult {
   url: string;
@@ -32,6 +32,7 @@ export interface ExternalOptions {
   /** The kernel's client (coreServices.http): it enforces the network policy at every hop. */
   http: HttpClient;
   timeoutMs: number;
+  /** Requests in flight at most, overall and to any one host. */
   maxConcurrent: number;
   signal: AbortSignal;
   /** Called after each URL (progress). */
@@ -58,15 +59,10 @@ class Limit {
 
 /** Check every URL; the map has one result per URL given. */
 export async function checkExternal(urls: Iterable<string>, options: ExternalOptions): Promise<Map<string, ExternalResult>> {
-  const overall = new Limit(Math.max(1, options.maxConcurrent));
-  const hosts = new Map<string, Limit>();
-  const perHost = (url: URL) => {
-    let limit = hosts.get(url.host);
-    if (!limit) hosts.set(url.host, (limit = new Limit(PER_HOST)));
-    return limit;
-  };
-  // The host's turn first, then an overall slot: a request queued behind a busy host holds no slot other hosts could use.
-  const limited = (url: URL) => perHost(url).run(() => overall.run(() => request(url, options)));
+  // One cap, overall and so per host: the per-host cap it replaces (two) made max_concurrent_checks
+  // meaningless for the common folder whose links mostly go to one site.
+  const overall = new Limit(Math.max(1, Math.floor(options.maxConcurrent)));
+  const limited = (url: URL) => overall.run(() => request(url, options));
   const results = new Map<string, ExternalResult>();
   await Promise.all(
     [...new Set(urls)].map(async (url) => {

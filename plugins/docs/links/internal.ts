@@ -8,7 +8,7 @@
 import { readdir, stat } from 'node:fs/promises';
 import { basename, dirname, extname, join, resolve } from 'node:path';
 import type { Workspace } from '../../../sdk/index.js';
-import { readPage, type DocPage, type PageLink } from '../markdown/page.js';
+import { readLinkPage, type LinkPage, type PageLink } from '../markdown/page.js';
 import { nearest } from '../../../sdk/slug.js';
 import { isMarkdown } from './files.js';
 import { routeKey } from './routes.js';
@@ -47,7 +47,7 @@ const decode = (text: string) => {
 
 /** Parsed pages and file lookups, shared by every link of one check. */
 export class PageCache {
-  private readonly pages = new Map<string, Promise<DocPage | null>>();
+  private readonly pages = new Map<string, Promise<LinkPage | null>>();
   private readonly stats = new Map<string, Promise<'file' | 'dir' | null>>();
 
   /** `routes`: addresses pages claim in front matter (routes.ts), address → page file. */
@@ -57,18 +57,18 @@ export class PageCache {
   ) {}
 
   /** A page's model (null when unreadable); pages inside the site are slugged as the site renders them, others as GitHub. */
-  page(path: string): Promise<DocPage | null> {
+  page(path: string): Promise<LinkPage | null> {
     let page = this.pages.get(path);
     if (!page) {
       const style = path.startsWith(this.scope.site.root + '/') ? this.scope.site.style : 'github';
-      page = this.scope.workspace.readText(path).then((text) => readPage(text, style), () => null);
+      page = this.scope.workspace.readText(path).then((text) => readLinkPage(text, style), () => null);
       this.pages.set(path, page);
     }
     return page;
   }
 
   /** Seed the cache with a page already read. */
-  add(path: string, page: DocPage): void {
+  add(path: string, page: LinkPage): void {
     this.pages.set(path, Promise.resolve(page));
   }
 
@@ -124,7 +124,7 @@ const unique = (list: string[]) => [...new Set(list)];
  */
 export async function checkInternalLink(
   pagePath: string,
-  page: DocPage,
+  page: LinkPage,
   link: PageLink,
   target: { path: string; fragment: string | null },
   scope: LinkScope,
@@ -176,7 +176,7 @@ export async function checkInternalLink(
   };
 }
 
-function anchorIssue(page: DocPage, fragment: string, url: string, base: Pick<LinkIssue, 'line' | 'column' | 'url' | 'via'>, where: string): Omit<LinkIssue, 'file'> | null {
+function anchorIssue(page: LinkPage, fragment: string, url: string, base: Pick<LinkIssue, 'line' | 'column' | 'url' | 'via'>, where: string): Omit<LinkIssue, 'file'> | null {
   if (fragment === '' || fragment === 'top' || page.anchors.has(fragment) || page.anchors.has(fragment.toLowerCase())) return null;
   const near = nearest(fragment, page.anchors);
   return {

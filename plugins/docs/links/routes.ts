@@ -16,7 +16,7 @@ export function frontMatterRoutes(pages: readonly ReadPage[], site: Site): Map<s
     if (typeof value === 'string' && value.startsWith('/') && !value.includes(':')) routes.set(routeKey(value), path);
   };
   for (const { path, page } of pages) {
-    const data = page.doc.frontMatter;
+    const data = page.frontMatter;
     if (!data) continue;
     add(data.permalink, path);
     add(data.url, path);

@@ -17,14 +17,14 @@ export const checkDocumentationLinksTool = (deps: DocsDeps) =>
   defineTool({
     name: 'check_documentation_links',
     title: 'Check documentation links',
-    description: 'Check the links of a documentation folder: relative links, anchors and images against the files (as the site serves them), and external URLs; each broken link with its page, line and an obvious fix.',
+    description: 'Check the links of a docs folder: relative links, anchors, images and external URLs, each broken one with page, line and fix. Use it for links only, external included; validate_content also checks code blocks.',
     input: Params({
       documentation_path: Type.Optional(Type.String({ default: './docs', description: 'Documentation folder (or one page) in the workspace.' })),
-      check_external_links: Type.Optional(Type.Boolean({ default: true, description: 'Fetch http(s) links (HEAD, then GET); links to loopback or private-network addresses are reported as not checked unless the config\'s network section allows them.' })),
+      check_external_links: Type.Optional(Type.Boolean({ default: true, description: 'Fetch http(s) links; private-network ones only if the config\'s network section allows.' })),
       check_internal_links: Type.Optional(Type.Boolean({ default: true, description: 'Check links to files and images.' })),
       check_anchor_links: Type.Optional(Type.Boolean({ default: true, description: 'Check #fragments against headings.' })),
-      timeout_ms: Type.Optional(Type.Number({ minimum: 100, maximum: 60000, default: 5000, description: 'Timeout of each external request.' })),
-      max_concurrent_checks: Type.Optional(Type.Number({ minimum: 1, maximum: 50, multipleOf: 1, default: 5, description: 'External requests at once (at most 2 per host).' })),
+      timeout_ms: Type.Optional(Type.Number({ minimum: 100, maximum: 60000, default: 5000, description: 'Per external request, in milliseconds.' })),
+      max_concurrent_checks: Type.Optional(Type.Number({ minimum: 1, maximum: 50, multipleOf: 1, default: 5, description: 'External requests at once, overall and per host.' })),
     }),
     output: Type.Object({
       summary: Type.String(),

@@ -18,15 +18,14 @@ export const populateDiataxisContentTool = (deps: DocsDeps) =>
     name: 'populate_diataxis_content',
     title: 'Populate Diataxis content',
     description:
-      'Write tutorial, how-to, reference and explanation pages from facts read in the project (install steps, scripts, CLI commands and flags, exports, environment variables, config keys, ADRs), ' +
-      'each page ending with its source files and lines. Uses the configured site generator\'s page format; marks pages generated_by: toolpack and never replaces other pages when preserveExisting.',
+      'Write tutorial, how-to, reference and explanation pages from facts read in the project (install, scripts, CLI, env vars, config, ADRs), each citing its sources. Use it for new docs after setup_structure; update_existing_documentation revises existing pages.',
     input: Params({
       analysisId: Type.String({ description: 'Id returned by analyze_repository.' }),
       docsPath: Type.String({ description: 'Documentation folder, relative to the workspace root.' }),
-      populationLevel: Type.Optional(StringEnum(LEVELS, { default: 'comprehensive', description: 'basic: index + one page per section; comprehensive: a page per command group and config area; intelligent: + cross-links and inline sources.' })),
-      includeProjectSpecific: Type.Optional(Type.Boolean({ default: true, description: 'Include flags, env vars, exports, config keys, usage and ADRs (false: install steps, scripts and commands only).' })),
+      populationLevel: Type.Optional(StringEnum(LEVELS, { default: 'comprehensive', description: 'basic: a page per section; comprehensive: per command group and config area; intelligent: + cross-links.' })),
+      includeProjectSpecific: Type.Optional(Type.Boolean({ default: true, description: 'Include flags, env vars, exports, config keys and ADRs (false: install, scripts, commands).' })),
       preserveExisting: Type.Optional(Type.Boolean({ default: true, description: 'Never replace a page that lacks generated_by: toolpack.' })),
-      technologyFocus: Type.Optional(Type.Array(Type.String(), { description: 'Technologies to cover (e.g. python, javascript): their facts first, other technologies left out.' })),
+      technologyFocus: Type.Optional(Type.Array(Type.String(), { description: 'Technologies to cover, e.g. python; others are left out.' })),
     }),
     output: Type.Object({
       summary: Type.String(),

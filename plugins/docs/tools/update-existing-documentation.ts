@@ -20,15 +20,14 @@ export const updateExistingDocumentationTool = (deps: DocsDeps) =>
     name: 'update_existing_documentation',
     title: 'Update existing documentation',
     description:
-      'Compare documentation pages with the code: names that no longer exist or were renamed (accuracy-check) and flags, env vars, config keys and exports no page mentions (gap-detection). ' +
-      'Returns concrete edits (file, line, oldText, newText, evidence file:line); conservative writes nothing, moderate fixes generated pages only, aggressive applies all.',
+      'Compare existing docs with the code: stale or renamed names and undocumented flags, env vars, config keys and exports, as concrete edits (file, line, old and new text). Use it on existing pages; conservative only proposes, moderate fixes generated pages, aggressive applies all.',
     input: Params({
       analysisId: Type.String({ description: 'Id returned by analyze_repository.' }),
       docsPath: Type.String({ description: 'Documentation folder, relative to the workspace root.' }),
       compareMode: Type.Optional(StringEnum(MODES, { default: 'comprehensive', description: 'accuracy-check: stale or renamed names; gap-detection: undocumented names; comprehensive: both.' })),
-      updateStrategy: Type.Optional(StringEnum(STRATEGIES, { default: 'moderate', description: 'conservative: propose only; moderate: apply accuracy fixes to pages marked generated_by: toolpack; aggressive: apply all.' })),
-      preserveStyle: Type.Optional(Type.Boolean({ default: true, description: "Write additions in the page's heading style, list marker and line width." })),
-      focusAreas: Type.Optional(Type.Array(Type.String(), { description: 'Limit to pages or names matching: reference, cli.md, flags, env, api, config, gap, stale ...' })),
+      updateStrategy: Type.Optional(StringEnum(STRATEGIES, { default: 'moderate', description: 'conservative: propose; moderate: fix pages marked generated_by: toolpack; aggressive: apply all.' })),
+      preserveStyle: Type.Optional(Type.Boolean({ default: true, description: 'Match the page\'s heading style, list marker and line width.' })),
+      focusAreas: Type.Optional(Type.Array(Type.String(), { description: 'Only pages or names matching, e.g. reference, cli.md, env, api, config.' })),
     }),
     output: Type.Object({
       summary: Type.String(),

@@ -13,7 +13,8 @@ import { LinkIssueSchema, MAX_LISTED } from '../links/issue-schema.js';
 import { readPages } from '../links/load.js';
 import { linkRecommendations } from '../links/recommendations.js';
 import { findSite } from '../links/site.js';
-import { checkCodeBlocks } from '../validate/code-blocks.js';
+import { timeSlicer } from '../../../sdk/time-slices.js';
+import { checkSnippets } from '../validate/code-blocks.js';
 
 const VALIDATION_TYPES = ['links', 'code', 'references', 'all'] as const;
 const EXTERNAL_TIMEOUT_MS = 5000;
@@ -23,11 +24,11 @@ export const validateContentTool = (deps: DocsDeps) =>
   defineTool({
     name: 'validate_content',
     title: 'Validate documentation content',
-    description: 'Validate documentation pages: broken links, anchors and images, undefined reference-style links, and code blocks that do not parse (JSON, YAML, TOML, JS/TS, Python), each with page, line and a fix when obvious.',
+    description: 'Validate documentation pages: broken links, anchors and images, undefined reference links, and code blocks that do not parse, each with page and line. Use it for a general check; check_documentation_links for links only (external too), validate_diataxis_content for structure and accuracy.',
     input: Params({
       contentPath: Type.String({ description: 'Page or folder of documentation in the workspace.' }),
-      validationType: Type.Optional(StringEnum(VALIDATION_TYPES, { default: 'all', description: 'links (inline links, anchors, images), references (reference-style links), code, or all.' })),
-      includeCodeValidation: Type.Optional(Type.Boolean({ default: true, description: 'Parse code blocks (with validationType all or code).' })),
+      validationType: Type.Optional(StringEnum(VALIDATION_TYPES, { default: 'all', description: 'links: inline links, anchors, images; references: reference-style links.' })),
+      includeCodeValidation: Type.Optional(Type.Boolean({ default: true, description: 'Parse code blocks (validationType all or code).' })),
       followExternalLinks: Type.Optional(Type.Boolean({ default: false, description: 'Also fetch http(s) links.' })),
     }),
     output: Type.Object({
@@ -72,9 +73,11 @@ export const validateContentTool = (deps: DocsDeps) =>
       const codeErrors: Array<{ file: string; line: number; language: string; message: string; confidence: number }> = [];
       const codeBlocks = { total: 0, parsed: 0 };
       if (checkCode) {
+        const turn = timeSlicer(10);
         for (const { path, page } of pages) {
+          await turn();
           context.signal.throwIfAborted();
-          const report = await checkCodeBlocks(page.doc);
+          const report = await checkSnippets(page.snippets);
           codeBlocks.total += report.blocks;
           codeBlocks.parsed += report.checked;
           for (const error of report.errors) codeErrors.push({ file: context.workspace.relative(path), ...error });

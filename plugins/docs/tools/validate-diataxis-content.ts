@@ -51,13 +51,13 @@ export const validateDiataxisContentTool = (deps: DocsDeps) =>
     name: 'validate_diataxis_content',
     title: 'Validate Diataxis content',
     description:
-      'Check documentation pages against Diataxis (does each tutorial, how-to, reference and explanation page have the structure its category needs), for completeness (index, empty sections, TODOs) and accuracy (code-span names missing from the code, code blocks that do not parse), each finding with page, line and confidence. Read-only.',
+      'Check docs against Diataxis: each page\'s category structure, completeness (index, empty sections, TODOs) and accuracy (names missing from the code, code that does not parse). Use it after populate_diataxis_content; validate_content checks links and code only.',
     input: Params({
       contentPath: Type.String({ description: 'Docs folder or page, in the workspace.' }),
-      analysisId: Type.Optional(Type.String({ description: 'An analyze_repository id: its project is the code names are checked against (default: the nearest folder with a manifest).' })),
+      analysisId: Type.Optional(Type.String({ description: 'analyze_repository id whose project names are checked against (default: nearest manifest folder).' })),
       validationType: Type.Optional(StringEnum(TYPES, { default: 'all', description: 'accuracy, completeness, compliance (Diataxis structure) or all.' })),
-      includeCodeValidation: Type.Optional(Type.Boolean({ default: true, description: 'Parse code blocks (JSON, YAML, TOML, JS/TS, Python) with accuracy or all.' })),
-      confidence: Type.Optional(StringEnum(LEVELS, { default: 'moderate', description: 'Lowest confidence reported: strict 0.5 (most findings), moderate 0.7, permissive 0.85 (near-certain only).' })),
+      includeCodeValidation: Type.Optional(Type.Boolean({ default: true, description: 'Parse code blocks (with accuracy or all).' })),
+      confidence: Type.Optional(StringEnum(LEVELS, { default: 'moderate', description: 'Lowest confidence reported: strict 0.5, moderate 0.7, permissive 0.85.' })),
     }),
     output: Type.Object({
       summary: Type.Object({

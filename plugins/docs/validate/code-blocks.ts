@@ -7,7 +7,8 @@
 import { parse as parseJsonc, printParseErrorCode, type ParseError } from 'jsonc-parser';
 import { parse as parseToml } from 'smol-toml';
 import { parseAllDocuments } from 'yaml';
-import type { MarkdownDocument, MarkdownNode } from '../../../sdk/index.js';
+import type { MarkdownDocument } from '../../../sdk/index.js';
+import { snippetsOf, type CodeSnippet } from '../../../sdk/markdown-links.js';
 import { SNIPPET_LANGUAGES, snippetSyntaxError } from './syntax-tree.js';
 
 export interface CodeBlockError {
@@ -78,31 +79,27 @@ function checkFor(lang: string): { check: Check; confidence: number } | null {
   return null;
 }
 
-function codeNodes(node: MarkdownNode, out: Array<Extract<MarkdownNode, { type: 'code' }>>): void {
-  if (node.type === 'code') out.push(node);
-  if ('children' in node) for (const child of node.children) codeNodes(child as MarkdownNode, out);
+/** Parse every fenced block with a known language; `doc` is the page as sdk/markdown.ts parses it. */
+export function checkCodeBlocks(doc: MarkdownDocument): Promise<CodeBlockReport> {
+  return checkSnippets(snippetsOf(doc.tree, doc.source));
 }
 
-/** Parse every fenced block with a known language; `doc` is the page as sdk/markdown.ts parses it. */
-export async function checkCodeBlocks(doc: MarkdownDocument): Promise<CodeBlockReport> {
-  const nodes: Array<Extract<MarkdownNode, { type: 'code' }>> = [];
-  codeNodes(doc.tree, nodes);
-  const report: CodeBlockReport = { blocks: nodes.length, checked: 0, errors: [] };
-  for (const node of nodes) {
-    const lang = (node.lang ?? '').toLowerCase().split(/[{:,]/)[0]!.trim();
+/** The same check over a page's code blocks as its link outline lists them (sdk/markdown-links.ts). */
+export async function checkSnippets(snippets: readonly CodeSnippet[]): Promise<CodeBlockReport> {
+  const report: CodeBlockReport = { blocks: snippets.length, checked: 0, errors: [] };
+  for (const snippet of snippets) {
+    const lang = snippet.info.toLowerCase().split(/[{:,]/)[0]!.trim();
     const found = checkFor(lang);
-    const start = node.position?.start;
-    if (!found || !start || node.value.length > MAX_BLOCK_CHARS || node.value.trim() === '') continue;
-    // A fenced block's content starts on the line after its fence.
-    const fenced = /^(?:`{3,}|~{3,})/.test(doc.source.slice(start.offset ?? 0, (start.offset ?? 0) + 3));
+    if (!found || snippet.value.length > MAX_BLOCK_CHARS || snippet.value.trim() === '') continue;
     report.checked++;
-    const error = await found.check(node.value);
+    const error = await found.check(snippet.value);
     if (!error) continue;
     report.errors.push({
-      line: start.line + (fenced ? 1 : 0) + error.line - 1,
+      // A fenced block's content starts on the line after its fence.
+      line: snippet.line + (snippet.fenceAtStart ? 1 : 0) + error.line - 1,
       language: lang,
       message: error.message,
-      confidence: PLACEHOLDER.test(node.value) ? 0.6 : found.confidence,
+      confidence: PLACEHOLDER.test(snippet.value) ? 0.6 : found.confidence,
     });
   }
   return report;

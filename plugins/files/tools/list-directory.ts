@@ -16,7 +16,7 @@ export const listDirectoryTool = (options: FilesOptions, guard: Guard) =>
     name: 'list_directory',
     title: 'List directory',
     description:
-      'List the entries of a folder in the workspace with their type, size and modification time, folders first and then by name. Use it to explore a project before reading files; entries matched by .gitignore are flagged, and symlinks are reported, not followed.',
+      'List the entries of a workspace folder with type, size and modification time, folders first. Use it to explore a project before read_file; .gitignore matches are flagged, symlinks are not followed.',
     input: Params({ path: Type.String({ description: 'Folder to list, relative to the workspace root ("." for the root).' }) }),
     output: Type.Object({
       path: Type.String({ description: 'The folder, relative to the workspace root.' }),

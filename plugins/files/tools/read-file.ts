@@ -7,7 +7,7 @@ export const readFileTool = (options: FilesOptions) =>
     name: 'read_file',
     title: 'Read file',
     description:
-      'Read a text file from the workspace and return its contents. Use it to look at source, configuration or documentation files; paths are relative to the workspace root, and binary or oversized files are refused.',
+      'Read a text file from the workspace. Use it for source, configuration or docs; binary or oversized files are refused.',
     input: Params({ path: Type.String({ description: 'File to read, relative to the workspace root.' }) }),
     output: Type.Object({
       path: Type.String({ description: 'The file, relative to the workspace root.' }),

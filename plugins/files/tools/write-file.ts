@@ -32,11 +32,10 @@ export const writeFileTool = (options: FilesOptions, guard: Guard) =>
     name: 'write_file',
     title: 'Write file',
     description:
-      'Write text content to a file in the workspace, creating parent folders as needed and replacing the file if it exists. Use it to save generated documents, configuration or code; the write is atomic, so a failure never leaves a half-written file. ' +
-      'Replacing an existing file first asks the user to confirm (creating a new file does not).',
+      'Write text to a workspace file atomically, creating parent folders. Replacing an existing file first asks the user to confirm; creating one does not.',
     input: Params({
       path: Type.String({ description: 'File to write, relative to the workspace root.' }),
-      content: Type.String({ description: 'The complete new content of the file (UTF-8).' }),
+      content: Type.String({ description: 'The complete new content (UTF-8).' }),
     }),
     output: Type.Object({
       path: Type.String({ description: 'The file, relative to the workspace root.' }),

@@ -6,6 +6,7 @@
  */
 import { join } from 'node:path';
 import { GitRefusedError, runGit } from '../../../sdk/index.js';
+import { timeSlicer } from '../../../sdk/time-slices.js';
 
 export interface CommitDates {
   /** The repository's top folder (a real path), or null when the folder is not in a git repository. */
@@ -37,7 +38,10 @@ export async function lastCommitDates(folder: string, options: { roots: readonly
     return { repoRoot, dates: new Map(), note: `git log failed: ${(error as Error).message.split('\n')[0]}` };
   }
   const dates = new Map<string, Date>();
+  // A long history is thousands of records: parsed in slices, other clients' calls run in between.
+  const pause = timeSlicer(8);
   for (const record of out.split(RECORD)) {
+    await pause();
     if (!record) continue;
     const end = record.indexOf('\0');
     if (end < 0) continue;

@@ -6,6 +6,7 @@
  */
 import type { SitemapPage } from './collect.js';
 import type { UrlMatcher } from './match.js';
+import { timeSlicer } from '../../../sdk/time-slices.js';
 import { canonicalUrl } from './url.js';
 import type { ReadEntry, SitemapProblem } from './xml-read.js';
 
@@ -29,11 +30,15 @@ export function sizeFindings(urls: number, bytes: number): Finding[] {
   return findings;
 }
 
-export function siteFindings(entries: readonly ReadEntry[], pages: readonly SitemapPage[], matcher: UrlMatcher): Finding[] {
+/** Sliced (the event loop gets turns): a sitemap may list 50,000 URLs. */
+export async function siteFindings(entries: readonly ReadEntry[], pages: readonly SitemapPage[], matcher: UrlMatcher): Promise<Finding[]> {
   const findings: Finding[] = [];
+  const pause = timeSlicer();
   const firstLine = new Map<string, number>();
   const listed = new Set<SitemapPage>();
   for (const entry of entries) {
+    const turn = pause();
+    if (turn) await turn;
     if (!entry.loc) continue;
     const key = canonicalUrl(entry.loc);
     const seen = firstLine.get(key);
@@ -49,6 +54,8 @@ export function siteFindings(entries: readonly ReadEntry[], pages: readonly Site
   }
   if (matcher.base) {
     for (const page of pages) {
+      const turn = pause();
+      if (turn) await turn;
       if (!listed.has(page)) findings.push({ kind: 'not-listed', severity: 'warning', message: `page not in the sitemap (its URL would be ${page.path})`, page: page.relative });
     }
   }

@@ -8,6 +8,7 @@ import { stat } from 'node:fs/promises';
 import { posix, relative, sep } from 'node:path';
 import { readFrontMatter, type Workspace } from '../../../sdk/index.js';
 import { checkGlob } from '../../../sdk/glob.js';
+import { timeSlicer } from '../../../sdk/time-slices.js';
 import { lastCommitDates } from '../git/last-commits.js';
 import { listDocPages } from '../pages/list-pages.js';
 import type { SsgAdapters } from '../../ssg/api.js';
@@ -18,6 +19,8 @@ import { detectSite, type SiteRules } from './site.js';
 export const DEFAULT_INCLUDE: readonly string[] = ['**/*.md', '**/*.html', '**/*.mdx'];
 export const DEFAULT_EXCLUDE: readonly string[] = ['node_modules', '.git', 'dist', 'build', '.documcp'];
 const MAX_PAGE_BYTES = 5 * 1024 * 1024;
+/** Pages read at once: enough to keep the thread pool busy, few enough to bound memory (5 MB each at most). */
+const READ_AHEAD = 16;
 
 export interface SitemapPage {
   /** Absolute real path. */
@@ -81,48 +84,67 @@ export async function collectPages(docsRoot: string, options: CollectOptions): P
 
   const skipped: PageCollection['skipped'] = [];
   const byPath = new Map<string, SitemapPage>();
-  for (const file of files) {
+  const pause = timeSlicer();
+  // Pages are read READ_AHEAD at a time (each read is several trips through the thread pool)
+  // and handled in path order, so which of two files with one URL is kept does not depend on timing.
+  for (let start = 0; start < files.length; start += READ_AHEAD) {
     options.signal?.throwIfAborted();
-    const shown = workspace.relative(file);
-    let text: string;
-    try {
-      text = await workspace.readText(file, { maxBytes: MAX_PAGE_BYTES });
-    } catch (error) {
-      skipped.push({ file: shown, reason: `unreadable: ${(error as Error).message}` });
-      continue;
+    const batch = files.slice(start, start + READ_AHEAD);
+    const read = await Promise.all(batch.map((file) => readPage(file, workspace, dates.has(file))));
+    for (const [i, file] of batch.entries()) {
+      const turn = pause();
+      if (turn) await turn;
+      const shown = workspace.relative(file);
+      const got = read[i]!;
+      if ('error' in got) {
+        skipped.push({ file: shown, reason: `unreadable: ${got.error}` });
+        continue;
+      }
+      const { frontMatter, mtime } = got;
+      const siteRelative = relative(site.root, file).split(sep).join('/');
+      const located = pagePath(siteRelative, frontMatter, site);
+      if ('skip' in located) {
+        skipped.push({ file: shown, reason: located.skip });
+        continue;
+      }
+      const category = categorize(located.path, posix.dirname(located.contentRelative).split('/'), frontMatter);
+      const defaults = CATEGORY_DEFAULTS[category];
+      const committed = dates.get(file);
+      const lastmod = committed ?? mtime;
+      const page: SitemapPage = {
+        file,
+        relative: shown,
+        path: located.path,
+        category,
+        priority: defaults.priority,
+        changefreq: options.updateFrequency ?? defaults.changefreq,
+        lastmod,
+        lastmodSource: committed ? 'git' : lastmod ? 'mtime' : null,
+      };
+      const taken = byPath.get(page.path);
+      if (!taken) {
+        byPath.set(page.path, page);
+        continue;
+      }
+      // Two files, one URL (index.md beside README.md): the generator serves index; the other is reported.
+      const preferNew = /(^|\/)index\.[^/]+$/i.test(page.relative) && !/(^|\/)index\.[^/]+$/i.test(taken.relative);
+      const [kept, dropped] = preferNew ? [page, taken] : [taken, page];
+      byPath.set(page.path, kept);
+      skipped.push({ file: dropped.relative, reason: `same URL ${page.path} as ${kept.relative}` });
     }
-    const frontMatter = readFrontMatter(text).data;
-    const siteRelative = relative(site.root, file).split(sep).join('/');
-    const located = pagePath(siteRelative, frontMatter, site);
-    if ('skip' in located) {
-      skipped.push({ file: shown, reason: located.skip });
-      continue;
-    }
-    const category = categorize(located.path, posix.dirname(located.contentRelative).split('/'), frontMatter);
-    const defaults = CATEGORY_DEFAULTS[category];
-    const committed = dates.get(file);
-    const lastmod = committed ?? (await stat(file).then((s) => s.mtime, () => null));
-    const page: SitemapPage = {
-      file,
-      relative: shown,
-      path: located.path,
-      category,
-      priority: defaults.priority,
-      changefreq: options.updateFrequency ?? defaults.changefreq,
-      lastmod,
-      lastmodSource: committed ? 'git' : lastmod ? 'mtime' : null,
-    };
-    const taken = byPath.get(page.path);
-    if (!taken) {
-      byPath.set(page.path, page);
-      continue;
-    }
-    // Two files, one URL (index.md beside README.md): the generator serves index; the other is reported.
-    const preferNew = /(^|\/)index\.[^/]+$/i.test(page.relative) && !/(^|\/)index\.[^/]+$/i.test(taken.relative);
-    const [kept, dropped] = preferNew ? [page, taken] : [taken, page];
-    byPath.set(page.path, kept);
-    skipped.push({ file: dropped.relative, reason: `same URL ${page.path} as ${kept.relative}` });
   }
   const pages = [...byPath.values()].sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
   return { site, pages, skipped, gitNote };
+}
+
+/** A page's front matter, and its mtime when git gave no date; or why it could not be read. */
+async function readPage(file: string, workspace: Workspace, dated: boolean): Promise<{ frontMatter: Record<string, unknown> | null; mtime: Date | null } | { error: string }> {
+  let text: string;
+  try {
+    text = await workspace.readText(file, { maxBytes: MAX_PAGE_BYTES });
+  } catch (error) {
+    return { error: (error as Error).message };
+  }
+  const frontMatter = readFrontMatter(text).data;
+  return { frontMatter, mtime: dated ? null : await stat(file).then((s) => s.mtime, () => null) };
 }

@@ -29,12 +29,17 @@ export function urlMatcher(pages: readonly SitemapPage[], locs: readonly string[
     if (url === base) return '/';
     return url.startsWith(`${base}/`) ? url.slice(base.length).replace(/[?#].*$/, '') : undefined;
   };
+  // Asked for the same URLs several times per call (checks, categories, statistics, the listing): each is worked out once.
+  const known = new Map<string, SitemapPage | null | undefined>();
   return {
     base,
     pathOf,
     pageOf(loc) {
+      if (known.has(loc)) return known.get(loc);
       const path = pathOf(loc);
-      return path === undefined ? undefined : (byKey.get(keyOf(path)) ?? null);
+      const page = path === undefined ? undefined : (byKey.get(keyOf(path)) ?? null);
+      known.set(loc, page);
+      return page;
     },
   };
 }

@@ -6,6 +6,7 @@
  */
 import { join, relative, sep } from 'node:path';
 import type { Workspace } from '../../../sdk/index.js';
+import { timeSlicer } from '../../../sdk/time-slices.js';
 import { CATEGORIES, type Category } from './categories.js';
 import type { Finding } from './checks.js';
 import type { PageCollection } from './collect.js';
@@ -21,12 +22,16 @@ export interface SitemapStatistics {
   sizeBytes: number;
 }
 
-export function statistics(entries: readonly Partial<SitemapEntry>[], categoryOf: (entry: Partial<SitemapEntry>) => Category, sizeBytes: number): SitemapStatistics {
+/** Sliced (the event loop gets turns): a sitemap may list 50,000 URLs. */
+export async function statistics(entries: readonly Partial<SitemapEntry>[], categoryOf: (entry: Partial<SitemapEntry>) => Category, sizeBytes: number): Promise<SitemapStatistics> {
+  const pause = timeSlicer();
   const byCategory = Object.fromEntries(CATEGORIES.map((c) => [c, 0])) as Record<Category, number>;
   let oldest: Date | null = null;
   let newest: Date | null = null;
   let withoutLastmod = 0;
   for (const entry of entries) {
+    const turn = pause();
+    if (turn) await turn;
     byCategory[categoryOf(entry)]++;
     const date = entry.lastmod ? parseLastmod(entry.lastmod) : null;
     if (!date) {

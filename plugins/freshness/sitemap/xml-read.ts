@@ -31,7 +31,7 @@ export interface ReadSitemap {
 }
 
 type Node = Record<string, unknown>;
-const FIELDS = ['loc', 'lastmod', 'changefreq', 'priority'] as const;
+export const FIELDS = ['loc', 'lastmod', 'changefreq', 'priority'] as const;
 const META = XMLParser.getMetaDataSymbol() as unknown as string;
 
 export function readSitemap(text: string): ReadSitemap {
@@ -107,6 +107,17 @@ function readUrl(children: Node[], line: number, own: (name: string) => boolean,
     entry[field] = textOf(child[name] as Node[]);
     lines[field] = at;
   }
+  checkValues(entry, lines, problems);
+  return entry;
+}
+
+/**
+ * The schema's rules on the values of one <url> (loc, lastmod, changefreq, priority), each
+ * problem at the line of its element (`lines`) or else of the <url>. Shared by readSitemap
+ * and the check of a sitemap this pack writes (read-back.ts).
+ */
+export function checkValues(entry: ReadEntry, lines: Partial<Record<(typeof FIELDS)[number], number>>, problems: SitemapProblem[]): void {
+  const { line } = entry;
   const url = entry.loc;
   const report = (kind: string, message: string, at?: number) => problems.push({ kind, message, ...(url ? { url } : {}), line: at ?? line });
   if (url === undefined) report('missing-loc', '<url> without <loc>');
@@ -120,7 +131,6 @@ function readUrl(children: Node[], line: number, own: (name: string) => boolean,
     const value = /^[+-]?(\d+\.?\d*|\.\d+)$/.test(entry.priority) ? Number(entry.priority) : Number.NaN;
     if (!(value >= 0 && value <= 1)) report('bad-priority', `priority "${entry.priority}" is not a decimal from 0.0 to 1.0`, lines.priority);
   }
-  return entry;
 }
 
 const elementName = (node: Node): string | undefined => Object.keys(node).find((key) => key !== ':@' && key !== '#text' && key !== '#comment' && !key.startsWith('?'));

@@ -1,4 +1,5 @@
 /** sitemap.xml text from its entries: built as a string, every value XML-escaped, elements in the schema's order. */
+import { timeSlicer } from '../../../sdk/time-slices.js';
 import { escapeXml } from './url.js';
 
 export const SITEMAP_NAMESPACE = 'http://www.sitemaps.org/schemas/sitemap/0.9';
@@ -11,15 +12,27 @@ export interface SitemapEntry {
   priority?: string | undefined;
 }
 
-export function renderSitemap(entries: readonly SitemapEntry[]): string {
-  const lines = ['<?xml version="1.0" encoding="UTF-8"?>', `<urlset xmlns="${SITEMAP_NAMESPACE}">`];
+export interface RenderedSitemap {
+  text: string;
+  /** The 1-based line of each entry's <url>, in entry order. */
+  lines: number[];
+}
+
+/** The text, and where each entry starts; the event loop gets turns between slices of a large list. */
+export async function renderSitemap(entries: readonly SitemapEntry[]): Promise<RenderedSitemap> {
+  const out = ['<?xml version="1.0" encoding="UTF-8"?>', `<urlset xmlns="${SITEMAP_NAMESPACE}">`];
+  const lines: number[] = [];
+  const pause = timeSlicer();
   for (const entry of entries) {
-    lines.push('  <url>', `    <loc>${escapeXml(entry.loc)}</loc>`);
-    if (entry.lastmod) lines.push(`    <lastmod>${escapeXml(entry.lastmod)}</lastmod>`);
-    if (entry.changefreq) lines.push(`    <changefreq>${escapeXml(entry.changefreq)}</changefreq>`);
-    if (entry.priority) lines.push(`    <priority>${escapeXml(entry.priority)}</priority>`);
-    lines.push('  </url>');
+    const turn = pause();
+    if (turn) await turn;
+    lines.push(out.length + 1);
+    out.push('  <url>', `    <loc>${escapeXml(entry.loc)}</loc>`);
+    if (entry.lastmod) out.push(`    <lastmod>${escapeXml(entry.lastmod)}</lastmod>`);
+    if (entry.changefreq) out.push(`    <changefreq>${escapeXml(entry.changefreq)}</changefreq>`);
+    if (entry.priority) out.push(`    <priority>${escapeXml(entry.priority)}</priority>`);
+    out.push('  </url>');
   }
-  lines.push('</urlset>', '');
-  return lines.join('\n');
+  out.push('</urlset>', '');
+  return { text: out.join('\n'), lines };
 }

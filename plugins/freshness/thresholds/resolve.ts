@@ -9,8 +9,8 @@ export type FreshnessLevel = (typeof FRESHNESS_LEVELS)[number];
 export const ThresholdSchema = (description: string) =>
   Type.Object(
     {
-      value: Type.Number({ exclusiveMinimum: 0, description: 'How many units (positive).' }),
-      unit: StringEnum(TIME_UNITS, { description: 'minutes, hours or days.' }),
+      value: Type.Number({ exclusiveMinimum: 0 }),
+      unit: StringEnum(TIME_UNITS),
     },
     { description, additionalProperties: false },
   );

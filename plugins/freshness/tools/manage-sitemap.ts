@@ -26,17 +26,16 @@ export const manageSitemapTool = (deps: FreshnessDeps) =>
     name: 'manage_sitemap',
     title: 'Manage sitemap.xml',
     description:
-      "Generate, update, validate or list a documentation site's sitemap.xml: URLs from baseUrl and the site generator's permalink rules, lastmod from each page's last git commit " +
-      '(git runs in the repository holding the docs), priority and changefreq by Diataxis category; validate reports schema errors, duplicates and URLs whose page is gone.',
+      'Generate, update, validate or list a docs site\'s sitemap.xml: URLs from baseUrl and the generator\'s permalinks, lastmod from git, priority and changefreq by Diataxis category. validate reports schema errors, duplicates and URLs whose page is gone.',
     input: Params({
-      action: StringEnum(ACTIONS, { description: 'generate: write the sitemap from the pages (replacing one); update: merge it with the pages (add new, drop removed, refresh lastmod); validate: check it; list: show its URLs.' }),
-      docsPath: Type.String({ description: 'Folder of documentation pages in the workspace (the site generator is detected from it or its parents).' }),
-      baseUrl: Type.Optional(Type.String({ description: 'Absolute http(s) URL the site is published at, e.g. https://example.com/docs/. Required for generate and update.' })),
-      includePatterns: Type.Optional(Type.Array(Type.String(), { description: `Globs of pages, relative to docsPath; default ${DEFAULT_INCLUDE.join(', ')}.` })),
-      excludePatterns: Type.Optional(Type.Array(Type.String(), { description: `Globs left out, relative to docsPath; a bare name is a folder anywhere; default ${DEFAULT_EXCLUDE.join(', ')}.` })),
-      updateFrequency: Type.Optional(StringEnum(CHANGE_FREQUENCIES, { description: 'changefreq for every URL, instead of the one by category.' })),
-      useGitHistory: Type.Optional(Type.Boolean({ default: true, description: "lastmod from each page's last commit (else its modification time)." })),
-      sitemapPath: Type.Optional(Type.String({ description: 'The sitemap file in the workspace; <docsPath>/sitemap.xml when absent.' })),
+      action: StringEnum(ACTIONS, { description: 'generate: write anew; update: merge with the pages; validate: check it; list: its URLs.' }),
+      docsPath: Type.String({ description: 'Docs folder in the workspace; the site generator is detected from it.' }),
+      baseUrl: Type.Optional(Type.String({ description: 'Absolute site URL, e.g. https://example.com/docs/. Required for generate and update.' })),
+      includePatterns: Type.Optional(Type.Array(Type.String(), { description: `Page globs relative to docsPath; default ${DEFAULT_INCLUDE.join(', ')}.` })),
+      excludePatterns: Type.Optional(Type.Array(Type.String(), { description: `Globs to skip, relative to docsPath (bare name: a folder anywhere); default ${DEFAULT_EXCLUDE.join(', ')}.` })),
+      updateFrequency: Type.Optional(StringEnum(CHANGE_FREQUENCIES, { description: 'changefreq for every URL (default: by category).' })),
+      useGitHistory: Type.Optional(Type.Boolean({ default: true, description: 'lastmod from the last commit, else the file time.' })),
+      sitemapPath: Type.Optional(Type.String({ description: 'Sitemap file in the workspace; default <docsPath>/sitemap.xml.' })),
     }),
     output: Type.Object({
       summary: Type.String(),

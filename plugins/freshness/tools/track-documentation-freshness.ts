@@ -24,18 +24,17 @@ export const trackDocumentationFreshnessTool = (deps: FreshnessDeps) =>
     name: 'track_documentation_freshness',
     title: 'Track documentation freshness',
     description:
-      'Find which documentation pages are out of date: each page is fresh, warning, stale or critical by its age, measured from the later of its front matter last_updated and its last git commit ' +
-      '(git runs in the repository holding the docs), or from the file modification time when it has neither. Use it to decide which pages to review first.',
+      'Find which documentation pages are out of date: fresh, warning, stale or critical by age since front-matter last_updated or the last git commit. Use it to decide what to review; validate_documentation_freshness writes the metadata and records reviews.',
     input: Params({
-      docsPath: Type.String({ description: 'Folder of documentation pages in the workspace.' }),
-      projectPath: Type.Optional(Type.String({ description: 'The project the docs belong to (recorded with the result); the workspace root when absent.' })),
-      warningThreshold: Type.Optional(ThresholdSchema('Age from which a page is a warning; overrides the preset.')),
-      staleThreshold: Type.Optional(ThresholdSchema('Age from which a page is stale; overrides the preset.')),
-      criticalThreshold: Type.Optional(ThresholdSchema('Age from which a page is critical; overrides the preset.')),
-      preset: Type.Optional(StringEnum(UPDATE_FREQUENCIES, { description: 'Threshold triple for how often the docs change (weekly: 7/14/30 days, monthly: 30/60/90, ...); without it 7/30/90 days.' })),
-      includeFileList: Type.Optional(Type.Boolean({ default: true, description: 'List the pages, not only the counts.' })),
-      sortBy: Type.Optional(StringEnum(SORT_ORDERS, { default: 'staleness', description: 'staleness: worst first; age: oldest first; path: alphabetical.' })),
-      storeInKG: Type.Optional(Type.Boolean({ default: true, description: 'Record the result in memory (when the memory pack is loaded).' })),
+      docsPath: Type.String({ description: 'Docs folder in the workspace.' }),
+      projectPath: Type.Optional(Type.String({ description: 'Project folder the docs belong to; default: the workspace root.' })),
+      warningThreshold: Type.Optional(ThresholdSchema('Age of a warning page; overrides preset.')),
+      staleThreshold: Type.Optional(ThresholdSchema('Age of a stale page; overrides preset.')),
+      criticalThreshold: Type.Optional(ThresholdSchema('Age of a critical page; overrides preset.')),
+      preset: Type.Optional(StringEnum(UPDATE_FREQUENCIES, { description: 'Thresholds by change rate (weekly: 7/14/30 days, monthly: 30/60/90...); default 7/30/90 days.' })),
+      includeFileList: Type.Optional(Type.Boolean({ default: true, description: 'List the pages, not only counts.' })),
+      sortBy: Type.Optional(StringEnum(SORT_ORDERS, { default: 'staleness', description: 'staleness: worst first; age: oldest first.' })),
+      storeInKG: Type.Optional(Type.Boolean({ default: true, description: 'Record the result in memory.' })),
     }),
     output: Type.Object({
       summary: Type.String(),

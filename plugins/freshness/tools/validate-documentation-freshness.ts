@@ -26,15 +26,14 @@ export const validateDocumentationFreshnessTool = (_deps: FreshnessDeps) =>
     name: 'validate_documentation_freshness',
     title: 'Validate documentation freshness metadata',
     description:
-      'Give documentation pages freshness metadata in their front matter (last_updated, last_validated, validated_against_commit, update_frequency, under a toolpack key; existing documcp metadata is read) ' +
-      'and report pages changed in git since they were last validated. Use it to start tracking freshness or to record a review; only the front matter of a page is rewritten.',
+      'Add freshness metadata (last_updated, last_validated, commit) to the front matter of docs pages and report pages changed in git since their last validation. Use it to start tracking or record a review; track_documentation_freshness only reports ages.',
     input: Params({
-      docsPath: Type.String({ description: 'Folder of documentation pages in the workspace.' }),
-      projectPath: Type.String({ description: 'The project the docs belong to.' }),
-      initializeMissing: Type.Optional(Type.Boolean({ default: true, description: 'Write metadata into pages that have none (last_updated from the last commit, or the modification time).' })),
-      updateExisting: Type.Optional(Type.Boolean({ default: false, description: 'Set last_validated (and validated_against_commit) of every page to now: record that all pages were reviewed.' })),
-      updateFrequency: Type.Optional(StringEnum(UPDATE_FREQUENCIES, { default: 'monthly', description: 'update_frequency written into pages being initialised.' })),
-      validateAgainstGit: Type.Optional(Type.Boolean({ default: true, description: 'Record the HEAD commit and report pages changed since the commit they were validated against.' })),
+      docsPath: Type.String({ description: 'Docs folder in the workspace.' }),
+      projectPath: Type.String({ description: 'Project folder the docs belong to.' }),
+      initializeMissing: Type.Optional(Type.Boolean({ default: true, description: 'Write metadata into pages that lack it.' })),
+      updateExisting: Type.Optional(Type.Boolean({ default: false, description: 'Set last_validated of every page to now: all pages were reviewed.' })),
+      updateFrequency: Type.Optional(StringEnum(UPDATE_FREQUENCIES, { default: 'monthly', description: 'update_frequency for newly initialised pages.' })),
+      validateAgainstGit: Type.Optional(Type.Boolean({ default: true, description: 'Record HEAD and report pages changed since their validated commit.' })),
     }),
     output: Type.Object({
       summary: Type.String(),

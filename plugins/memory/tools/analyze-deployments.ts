@@ -64,7 +64,7 @@ export const analyzeDeploymentsTool = (deps: MemoryDeps) =>
     name: 'analyze_deployments',
     title: 'Analyze deployments',
     description:
-      'Analyse recorded site deployments: full report, one SSG\'s stats, SSG comparison, a 0-100 health score, or trends. Only a local build or verified URL counts as success; a written workflow is "configured". Use it to pick an SSG that deploys reliably.',
+      'Analyse recorded site deployments: full report, one SSG\'s stats, SSG comparison, 0-100 health or trends; only a local build or verified URL counts as success. Use it to pick an SSG that deploys reliably.',
     input: Params({
       analysisType: Type.Optional(StringEnum(ANALYSIS_TYPES, { default: 'full_report', description: 'ssg_stats needs ssg; compare needs ssgs.' })),
       ssg: Type.Optional(Type.String({ description: 'For ssg_stats, e.g. "hugo".' })),

@@ -27,7 +27,7 @@ export const managePreferencesTool = (deps: MemoryDeps) => {
     name: 'manage_preferences',
     title: 'Manage preferences',
     description:
-      "Get, update, reset, export or import (JSON) your documentation preferences, or get suggestions from recorded deployments and analyses. With autoApplyPreferences on, SSG recommendations use them. Preferences belong to the caller (on a shared HTTP server, the token's user); recorded analyses and deployments are shared by the workspace.",
+      'Get, update, reset, export or import your documentation preferences, or suggestions from recorded deployments. recommend_ssg uses them when autoApplyPreferences is on. Preferences are per caller; recorded analyses are shared by the workspace.',
     input: Params({
       action: StringEnum(ACTIONS, { description: 'update merges preferences; import reads json.' }),
       userId: Type.Optional(
@@ -37,7 +37,7 @@ export const managePreferencesTool = (deps: MemoryDeps) => {
         Type.Object({}, {
           additionalProperties: true,
           description:
-            'Fields to change: preferredSSGs, preferredTechnologies (names); documentationStyle minimal|comprehensive|tutorial-heavy (default comprehensive); expertiseLevel beginner|intermediate|advanced (intermediate); preferredDiataxisCategories tutorials|how-to|reference|explanation (all); autoApplyPreferences (false).',
+            'Fields to change: preferredSSGs, preferredTechnologies (names); documentationStyle minimal|comprehensive|tutorial-heavy; expertiseLevel beginner|intermediate|advanced; preferredDiataxisCategories tutorials|how-to|reference|explanation; autoApplyPreferences.',
         }),
       ),
       json: Type.Optional(Type.String({ description: 'For import: what export returned.' })),

@@ -18,8 +18,7 @@ export const memoryCleanupTool = (deps: MemoryDeps) =>
     name: 'memory_cleanup',
     title: 'Clean up memories',
     description:
-      'Forget memories (analyses, recommendations, deployments, ...) last recorded more than daysToKeep days ago, with the projects and technologies only they referred to. ' +
-      'Run with dryRun first to see the counts per type; preferences are never removed.',
+      'Forget memories last recorded more than daysToKeep days ago, with the projects and technologies only they referred to. Run with dryRun first; preferences are never removed.',
     input: Params({
       daysToKeep: Type.Optional(Type.Number({ minimum: 0, maximum: 36_500, default: 30, description: 'Keep memories recorded within this many days; 0 forgets all of them.' })),
       dryRun: Type.Optional(Type.Boolean({ default: false, description: 'Only report what would be removed.' })),

@@ -22,10 +22,10 @@ const NodeType = StringEnum(MEMORY_NODE_TYPES);
 
 const Filter = Type.Object(
   {
-    type: Type.Optional(Type.Union([NodeType, Type.Array(NodeType, { minItems: 1 })], { description: 'Node type(s) to export, e.g. "analysis" or ["deployment","configuration"].' })),
-    project: Type.Optional(Type.String({ description: 'Only this project (its workspace-relative path, "." for the root).' })),
-    since: Type.Optional(Type.String({ description: 'ISO date or time: only nodes recorded at or after it.' })),
-    until: Type.Optional(Type.String({ description: 'ISO date or time: only nodes recorded at or before it.' })),
+    type: Type.Optional(Type.Union([NodeType, Type.Array(NodeType, { minItems: 1 })], { description: 'Node type or types, e.g. "analysis".' })),
+    project: Type.Optional(Type.String({ description: 'Project path, workspace-relative ("." for the root).' })),
+    since: Type.Optional(Type.String({ description: 'ISO date or time, inclusive.' })),
+    until: Type.Optional(Type.String({ description: 'ISO date or time, inclusive.' })),
   },
   { additionalProperties: false, description: 'Which memories to export; all when absent.' },
 );
@@ -56,11 +56,10 @@ export const memoryExportTool = (deps: MemoryDeps) =>
     name: 'memory_export',
     title: 'Export memories',
     description:
-      'Export remembered analyses, recommendations, deployments and the rest as JSON (nodes and their edges) or CSV (one row per node), optionally filtered by type, project and time. ' +
-      `Small exports are returned inline; larger than ${INLINE_EXPORT_BYTES / 1024} KB they are written to ${EXPORT_DIR}/ in the workspace.`,
+      `Export remembered analyses, deployments and the rest as JSON (nodes, edges) or CSV, optionally filtered. Over ${INLINE_EXPORT_BYTES / 1024} KB the export is written to ${EXPORT_DIR}/ in the workspace.`,
     input: Params({
       filter: Type.Optional(Filter),
-      format: Type.Optional(StringEnum(['json', 'csv'] as const, { default: 'json', description: 'json: { nodes, edges }; csv: id,type,project,summary,tool,createdAt,updatedAt,data.' })),
+      format: Type.Optional(StringEnum(['json', 'csv'] as const, { default: 'json', description: 'json: { nodes, edges }; csv: one row per node.' })),
     }),
     output: Type.Object({
       summary: Type.String(),

@@ -19,7 +19,7 @@ export const memoryInsightsTool = (deps: MemoryDeps) =>
             start: Type.Optional(Type.String({ description: 'ISO date or date-time, inclusive.' })),
             end: Type.Optional(Type.String({ description: 'ISO date (whole day included) or date-time.' })),
           },
-          { description: 'Only records created in { start, end }; either may be omitted.' },
+          { description: 'Only records created between start and end.' },
         ),
       ),
     }),

@@ -16,12 +16,11 @@ export const memoryRecallTool = (deps: MemoryDeps) =>
     name: 'memory_recall',
     title: 'Recall memories',
     description:
-      'Search what earlier tool runs remembered (repository analyses, recommendations, deployments, configurations, interactions) by words, best match first. ' +
-      'Use it to find what was learned or decided about a project before; each hit links its full record.',
+      'Search what earlier tool runs remembered (analyses, recommendations, deployments...) by words, best match first. Use it to find what was learned or decided about a project; each hit links its full record.',
     input: Params({
-      query: Type.String({ minLength: 1, maxLength: 500, description: 'Words to look for (technologies, project names, outcomes...); memories with all of them rank first.' }),
-      type: Type.Optional(StringEnum(RECALL_TYPES, { description: 'Only memories of this kind; all (when absent) also covers documentation, ADRs and freshness checks.' })),
-      limit: Type.Optional(Type.Number({ minimum: 1, maximum: MAX_LIMIT, default: 10, description: `Most hits to return (1 to ${MAX_LIMIT}).` })),
+      query: Type.String({ minLength: 1, maxLength: 500, description: 'Words to look for; memories with all of them rank first.' }),
+      type: Type.Optional(StringEnum(RECALL_TYPES, { description: 'Kind of memory; absent: all, docs, ADRs and freshness checks included.' })),
+      limit: Type.Optional(Type.Number({ minimum: 1, maximum: MAX_LIMIT, default: 10, description: 'Most hits to return.' })),
     }),
     output: Type.Object({
       summary: Type.String(),

@@ -10,11 +10,11 @@ export const analyzeEnvironmentTool = (deps: ProjectToolDeps) =>
     name: 'analyze_environment',
     title: 'Analyze environment',
     description:
-      'Analyse what a project needs to run: the runtime versions it declares (engines, .nvmrc, .python-version, .tool-versions, requires-python, go.mod, Dockerfile FROM, CI setup steps) and the conflicts between them, the environment variables its code reads against those declared in .env.example (missing ones with file:line, unused ones), its Dockerfiles, compose, Kubernetes and CI, with findings per environment type (development, staging, production, ci) and grounded optimisations. Use it before deploying, onboarding or debugging "works on my machine" problems. Values of a real .env are never read.',
+      'What a project needs to run: declared runtime versions and their conflicts, environment variables read vs declared in .env.example, Dockerfiles, compose, Kubernetes and CI, with findings per environment. Use it before deploying, onboarding or debugging "works on my machine". Never reads .env values.',
     input: Params({
       projectPath: ProjectPath(),
-      environmentType: Type.Optional(StringEnum(ENVIRONMENT_TYPES, { description: 'Only report findings for this environment: development (tooling, compose, .env.example), staging, production (pinned images, non-root, HEALTHCHECK, NODE_ENV, multi-stage) or ci (configs, caching, matrix). Absent: all four.' })),
-      includeOptimizations: Type.Optional(Type.Boolean({ default: true, description: 'Add optimisations (each tied to the files that call for it), e.g. a missing .dockerignore, a root user, no CI cache.' })),
+      environmentType: Type.Optional(StringEnum(ENVIRONMENT_TYPES, { description: 'Only report findings for this environment; absent: all.' })),
+      includeOptimizations: Type.Optional(Type.Boolean({ default: true, description: 'Add optimisations tied to the files that call for them (e.g. no .dockerignore).' })),
       conversationContext: ConversationContext(NOT_USED),
     }),
     output: EnvironmentReportSchema,

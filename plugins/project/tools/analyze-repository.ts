@@ -16,15 +16,14 @@ export const analyzeRepositoryTool = (deps: ProjectToolDeps) =>
     name: 'analyze_repository',
     title: 'Analyze repository',
     description:
-      'Analyse a repository for documentation work: file counts, languages and features, package ecosystems and dependencies, the existing documentation with an assessment, ' +
-      'the project type and a team-size estimate from git commit authors, and hints for a documentation site. ' +
-      'Use it first in a documentation workflow: the full result is readable as the resource toolpack://analysis/{id}, and its id is the analysisId that the documentation tools of later packs will take.',
+      'Documentation-oriented facts about a repository: files, languages, dependencies, existing docs, project type, team size. ' +
+      'Use it first in a documentation workflow: its id is the analysisId the docs, readme and ssg tools take. For the tech stack, use analyze_project_ecosystem.',
     input: Params({
-      path: Type.String({ description: 'Repository folder to analyse, relative to the workspace root (or absolute inside it).' }),
+      path: Type.String({ description: 'Repository folder, relative to the workspace root (or absolute inside it).' }),
       depth: Type.Optional(
         StringEnum(DEPTHS, {
           default: 'standard',
-          description: 'How much detail: quick = counts and presence only; standard = + dependency names, README sections, documentation assessment; deep = + git history statistics; comprehensive = + per-directory breakdown. File counts are the same at every depth.',
+          description: 'quick: counts only; standard: + dependencies, README, docs assessment; deep: + git history; comprehensive: + per folder.',
         }),
       ),
     }),

@@ -26,12 +26,10 @@ export const getArchitecturalContextTool = (deps: ProjectToolDeps) =>
     name: 'get_architectural_context',
     title: 'Architectural context',
     description:
-      'Explain where code sits in the architecture, computed from the import graph of the JS/TS, Python and Go sources. ' +
-      'With filePath: the file\'s layer and module, the project files and packages it imports, the files that import it, import cycles through it, and the ADRs that mention it or its module (ADRs are read when the adr pack is loaded; otherwise adrs.source says so). ' +
-      'Without filePath: the components (modules), their layers, the dependencies and cycles between them, the most imported files, the third-party packages used most, and a summary of the ADRs. ' +
-      'Use it before changing a file, to see what depends on it, or to get an overview of a codebase\'s structure.',
+      'Where code sits in the architecture, from the import graph (JS/TS, Python, Go): for a file, its layer, imports, importers, cycles and ADRs; ' +
+      'for the project, its components, layers, dependencies and cycles. Use it before changing a file, or for a structural overview.',
     input: Params({
-      filePath: Type.Optional(Type.String({ description: 'A file to explain, relative to the project folder (or absolute inside the workspace); omit for the whole project.' })),
+      filePath: Type.Optional(Type.String({ description: 'File to explain, relative to the project folder; omit for the whole project.' })),
       projectPath: ProjectPath(),
       conversationContext: ConversationContext(NOT_USED),
     }),

@@ -6,9 +6,10 @@
 import type { Link, List, Nodes, Paragraph, RootContent } from 'mdast';
 import { parseMarkdown, plainText, type MarkdownDocument } from '../../../sdk/index.js';
 import { badgeService, looksLikeBadge } from './badges.js';
-import { readingLevel } from './reading-level.js';
+import { readingLevelSliced } from './reading-level.js';
 import { sectionKinds } from './section-kinds.js';
 import { slugsOf } from '../../../sdk/slug.js';
+import { timeSlicer } from '../../../sdk/time-slices.js';
 import type { ReadmeBadge, ReadmeCodeBlock, ReadmeImage, ReadmeLink, ReadmeModel, ReadmeSection, ReadmeTable } from './types.js';
 
 /** A list is a table of contents when at least this many of its links point at anchors of this file. */
@@ -19,7 +20,13 @@ export async function readReadme(text: string): Promise<ReadmeModel> {
   return modelOf(await parseMarkdown(text));
 }
 
-export function modelOf(doc: MarkdownDocument): ReadmeModel {
+/**
+ * The model of a parsed README. A README may hold 2 MB (hundreds of thousands of nodes): the walk
+ * is iterative and yields to the event loop every few milliseconds (sdk/time-slices.ts),
+ * so other clients' calls run in between.
+ */
+export async function modelOf(doc: MarkdownDocument): Promise<ReadmeModel> {
+  const pause = timeSlicer(8);
   const lineOf = (node: Nodes) => node.position?.start.line ?? 0;
   const endOf = (node: Nodes) => node.position?.end.line ?? 0;
   const anchors = slugsOf(doc.headings.map((h) => h.text));
@@ -37,9 +44,18 @@ export function modelOf(doc: MarkdownDocument): ReadmeModel {
       parent,
     };
   });
+  // The last section starting at or before `line` (sections are in line order): a binary search, not a scan per node.
   const sectionAt = (line: number) => {
+    let low = 0;
+    let high = sections.length - 1;
     let found: number | null = null;
-    for (const [i, s] of sections.entries()) if (s.line <= line) found = i;
+    while (low <= high) {
+      const mid = (low + high) >> 1;
+      if (sections[mid]!.line <= line) {
+        found = mid;
+        low = mid + 1;
+      } else high = mid - 1;
+    }
     return found;
   };
 
@@ -54,11 +70,12 @@ export function modelOf(doc: MarkdownDocument): ReadmeModel {
   const prose: string[] = [];
   const htmlAnchors: string[] = [];
   const definitions = new Map<string, string>();
-  const walk = (node: Nodes, parents: Nodes[]) => {
+  /** One node, its ancestors in `parents`; false: do not descend. */
+  const visit = (node: Nodes, parents: Nodes[]): boolean => {
     if (node.type === 'definition') definitions.set(node.identifier, node.url);
     if (node.type === 'code') {
       codeBlocks.push({ language: node.lang ? node.lang.toLowerCase() : null, line: lineOf(node), endLine: endOf(node), section: sectionAt(lineOf(node)), value: node.value });
-      return;
+      return false;
     }
     if (node.type === 'table') tables.push({ line: lineOf(node), endLine: endOf(node), rows: node.children.length, columns: node.children[0]?.children.length ?? 0, section: sectionAt(lineOf(node)) });
     if (node.type === 'html') for (const m of node.value.matchAll(/<a\s[^>]*\bname=["']([^"']+)["']|\bid=["']([^"']+)["']/gi)) htmlAnchors.push((m[1] ?? m[2])!);
@@ -72,11 +89,23 @@ export function modelOf(doc: MarkdownDocument): ReadmeModel {
       const words = proseOf(node);
       if (words) prose.push(words);
     }
-    if ('children' in node) for (const child of node.children as Nodes[]) walk(child, [...parents, node]);
+    return true;
   };
   // Definitions first so reference images resolve wherever they are defined.
   for (const node of doc.tree.children) if (node.type === 'definition') definitions.set(node.identifier, node.url);
-  walk(doc.tree, []);
+  // Pre-order, children in document order, as a recursive walk would visit them.
+  const stack: Array<{ node: Nodes; depth: number }> = [{ node: doc.tree, depth: 0 }];
+  const parents: Nodes[] = [];
+  for (let visited = 1; stack.length > 0; visited++) {
+    if (visited % 256 === 0) await pause();
+    const { node, depth } = stack.pop()!;
+    parents.length = depth;
+    if (!visit(node, parents) || !('children' in node)) continue;
+    parents.push(node);
+    const children = node.children as Nodes[];
+    for (let i = children.length - 1; i >= 0; i--) stack.push({ node: children[i]!, depth: depth + 1 });
+  }
+  await pause();
 
   // Badges: linked images or badge-service images before the first section after the title.
   const badges: ReadmeBadge[] = images
@@ -85,7 +114,11 @@ export function modelOf(doc: MarkdownDocument): ReadmeModel {
 
   const description = descriptionOf(doc.tree.children, title?.line ?? 0, secondHeadingLine, lineOf, endOf);
   const lines = doc.source.split(/\r?\n/);
+  await pause();
   const lineCount = doc.source === '' ? 0 : doc.source.endsWith('\n') ? lines.length - 1 : lines.length;
+  const words = doc.source.split(/\s+/).filter((w) => /[\p{L}\p{N}]/u.test(w)).length;
+  await pause();
+  const level = await readingLevelSliced(prose, pause);
   return {
     doc,
     title,
@@ -100,10 +133,10 @@ export function modelOf(doc: MarkdownDocument): ReadmeModel {
     htmlAnchors,
     length: {
       lines: lineCount,
-      words: doc.source.split(/\s+/).filter((w) => /[\p{L}\p{N}]/u.test(w)).length,
+      words,
       nonBlankLines: lines.filter((l) => l.trim() !== '').length,
     },
-    readingLevel: readingLevel(prose),
+    readingLevel: level,
   };
 }
 

@@ -28,20 +28,23 @@ export function countSyllables(word: string): number {
   return Math.max(1, w.match(/[aeiouy]+/g)?.length ?? 0);
 }
 
-/** `paragraphs`: plain text of each prose block; each ends a sentence even without a full stop. */
-export function readingLevel(paragraphs: readonly string[]): ReadingLevel | null {
-  let words = 0;
-  let sentences = 0;
-  let syllables = 0;
-  for (const paragraph of paragraphs) {
-    const tokens = paragraph.split(/\s+/).filter((token) => /\p{L}/u.test(token));
-    if (tokens.length === 0) continue;
-    words += tokens.length;
-    syllables += tokens.reduce((sum, token) => sum + countSyllables(token), 0);
-    // Sentence ends: . ! ? followed by space (not inside "e.g." or "v1.2"), plus the paragraph's end.
-    const ends = paragraph.match(/[.!?]+(?=\s+[\p{Lu}\d"'(])/gu)?.length ?? 0;
-    sentences += ends + 1;
-  }
+interface Tally {
+  words: number;
+  sentences: number;
+  syllables: number;
+}
+
+function tally(paragraph: string, into: Tally): void {
+  const tokens = paragraph.split(/\s+/).filter((token) => /\p{L}/u.test(token));
+  if (tokens.length === 0) return;
+  into.words += tokens.length;
+  into.syllables += tokens.reduce((sum, token) => sum + countSyllables(token), 0);
+  // Sentence ends: . ! ? followed by space (not inside "e.g." or "v1.2"), plus the paragraph's end.
+  const ends = paragraph.match(/[.!?]+(?=\s+[\p{Lu}\d"'(])/gu)?.length ?? 0;
+  into.sentences += ends + 1;
+}
+
+function levelOf({ words, sentences, syllables }: Tally): ReadingLevel | null {
   if (words === 0) return null;
   const perSentence = words / sentences;
   const perWord = syllables / words;
@@ -53,4 +56,21 @@ export function readingLevel(paragraphs: readonly string[]): ReadingLevel | null
     fleschReadingEase: round(206.835 - 1.015 * perSentence - 84.6 * perWord),
     fleschKincaidGrade: round(0.39 * perSentence + 11.8 * perWord - 15.59),
   };
+}
+
+/** `paragraphs`: plain text of each prose block; each ends a sentence even without a full stop. */
+export function readingLevel(paragraphs: readonly string[]): ReadingLevel | null {
+  const total: Tally = { words: 0, sentences: 0, syllables: 0 };
+  for (const paragraph of paragraphs) tally(paragraph, total);
+  return levelOf(total);
+}
+
+/** readingLevel, awaiting `pause` between paragraphs (sdk/time-slices.ts): a long README's prose takes a while. */
+export async function readingLevelSliced(paragraphs: readonly string[], pause: () => Promise<void> | undefined): Promise<ReadingLevel | null> {
+  const total: Tally = { words: 0, sentences: 0, syllables: 0 };
+  for (const paragraph of paragraphs) {
+    await pause();
+    tally(paragraph, total);
+  }
+  return levelOf(total);
 }

@@ -40,7 +40,8 @@ export function outlineOf(doc: MarkdownDocument): Outline {
   const starts = body.filter((h) => h.depth === depth);
   const sections: OutlineSection[] = starts.map((heading, index) => {
     const start = offset(heading.node);
-    const after = body.find((h) => offset(h.node) > start && h.depth <= depth);
+    // The next heading at the section level (depth is the smallest): the next start.
+    const after = starts[index + 1];
     const end = after ? offset(after.node) : source.length;
     const inline = heading.node.children;
     const rawTitle = inline.length ? doc.sourceOf(inline as MarkdownNode[]) : heading.text;
@@ -51,7 +52,7 @@ export function outlineOf(doc: MarkdownDocument): Outline {
   const anchors = new Map<string, { section: number; isSectionHeading: boolean }>();
   slugsOf(headings.map((h) => h.text)).forEach((anchor, i) => {
     const at = offset(headings[i]!.node);
-    const section = sections.findIndex((s) => at >= s.start && at < s.end);
+    const section = sectionIndexAt(sections, at);
     anchors.set(anchor, { section, isSectionHeading: section >= 0 && sections[section]!.start === at });
   });
 
@@ -67,6 +68,20 @@ export function outlineOf(doc: MarkdownDocument): Outline {
     }
   }
   return { preambleEnd, sections, anchors, description };
+}
+
+/** The section holding source offset `at` (-1: the preamble): sections are in order and do not overlap, so a binary search. */
+export function sectionIndexAt(sections: readonly OutlineSection[], at: number): number {
+  let low = 0;
+  let high = sections.length - 1;
+  while (low <= high) {
+    const mid = (low + high) >> 1;
+    const s = sections[mid]!;
+    if (at < s.start) high = mid - 1;
+    else if (at >= s.end) low = mid + 1;
+    else return mid;
+  }
+  return -1;
 }
 
 /** Lines of a piece of text as an editor shows them, trailing blank lines left out. */

@@ -10,7 +10,8 @@ import { posix } from 'node:path';
 import { plainText, type MarkdownDocument, type MarkdownNode } from '../../../sdk/index.js';
 import { githubSlug } from '../../../sdk/slug.js';
 import { isEssential, type Strategy } from './classify.js';
-import { countLines, outlineOf, type OutlineSection } from './outline.js';
+import { timeSlicer } from '../../../sdk/time-slices.js';
+import { countLines, outlineOf, sectionIndexAt, type OutlineSection } from './outline.js';
 import { urlSpots, writeDestination } from './urls.js';
 
 /** The folder beside the README that moved sections go to. */
@@ -56,8 +57,14 @@ interface Edit {
   text: string;
 }
 
-export function planOptimization(doc: MarkdownDocument, options: OptimizeOptions): OptimizePlan {
+/**
+ * Async only to yield: a README of thousands of sections renders a few dozen times, each
+ * render in its own turn of the event loop (sdk/time-slices.ts).
+ */
+export async function planOptimization(doc: MarkdownDocument, options: OptimizeOptions): Promise<OptimizePlan> {
+  const pause = timeSlicer(8);
   const { source } = doc;
+  const headingAt = new Map(doc.headings.map((h) => [h.node.position?.start.offset, h]));
   const outline = outlineOf(doc);
   const { sections } = outline;
   // A TL;DR this tool wrote (and sections it already moved) are recognised, so a rerun refreshes the TL;DR instead of stacking a second one.
@@ -87,7 +94,7 @@ export function planOptimization(doc: MarkdownDocument, options: OptimizeOptions
   visitCode(doc.tree);
 
   const names = new Map<number, string>();
-  const sectionAt = (offset: number) => sections.findIndex((s) => offset >= s.start && offset < s.end);
+  const sectionAt = (offset: number) => sectionIndexAt(sections, offset);
   /** Where text at `offset` ends up: a moved section's index, or -1 for the README. */
   const homeOf = (offset: number) => {
     const i = sectionAt(offset);
@@ -135,7 +142,7 @@ export function planOptimization(doc: MarkdownDocument, options: OptimizeOptions
   };
 
   const summaryOf = (section: OutlineSection): string => {
-    const heading = doc.headings.find((h) => h.node.position?.start.offset === section.start)!;
+    const heading = headingAt.get(section.start)!;
     const first = doc.tree.children.find((node) => node.type === 'paragraph' && node.position!.start.offset! > heading.node.position!.end.offset! && node.position!.start.offset! < section.end);
     const text = first ? plainText(first) : '';
     const sentence = /^.*?[.!?](?=\s|$)/.exec(text)?.[0] ?? text;
@@ -146,7 +153,7 @@ export function planOptimization(doc: MarkdownDocument, options: OptimizeOptions
   };
 
   const pageOf = (section: OutlineSection): ProposedPage => {
-    const heading = doc.headings.find((h) => h.node.position?.start.offset === section.start)!;
+    const heading = headingAt.get(section.start)!;
     const bodyStart = heading.node.position!.end.offset!;
     const shift = section.depth - 1;
     const headingEdits: Edit[] = doc.headings
@@ -176,7 +183,7 @@ export function planOptimization(doc: MarkdownDocument, options: OptimizeOptions
     const edits: Edit[] = [];
     for (const section of sections) {
       if (!names.has(section.index)) continue;
-      const heading = doc.headings.find((h) => h.node.position?.start.offset === section.start)!;
+      const heading = headingAt.get(section.start)!;
       const tail = section.end < source.length ? '\n\n' : '\n';
       edits.push({ start: section.start, end: section.end, text: `${doc.sourceOf(heading.node)}\n\n${summaryOf(section)}${tail}` });
     }
@@ -203,18 +210,36 @@ export function planOptimization(doc: MarkdownDocument, options: OptimizeOptions
 
   // Longest first: each move then saves the most lines; ties in reading order.
   const candidates = sections.filter((s) => !isEssential(s.kind, options.strategy) && s.lines > STUB_LINES).sort((a, b) => b.lines - a.lines || a.index - b.index);
-  let readme = render();
-  for (const candidate of candidates) {
-    if (countLines(readme) <= options.maxLength) break;
-    names.set(candidate.index, nameFor(candidate));
-    readme = render();
+  // Each name depends only on the candidates before it, so all are chosen up front in that order.
+  const candidateNames = candidates.map(nameFor);
+  // The fewest candidates (in order) whose move brings the README under maxLength, else all of them: every move
+  // leaves fewer lines (a stub is shorter than the section), so a binary search renders O(log n) times, not n.
+  const renderWith = async (count: number) => {
+    await pause();
+    names.clear();
+    for (let i = 0; i < count; i++) names.set(candidates[i]!.index, candidateNames[i]!);
+    return render();
+  };
+  let readme = await renderWith(0);
+  if (countLines(readme) > options.maxLength && candidates.length) {
+    let low = 1;
+    let high = candidates.length;
+    while (low < high) {
+      const mid = (low + high) >> 1;
+      if (countLines(await renderWith(mid)) <= options.maxLength) high = mid;
+      else low = mid + 1;
+    }
+    readme = await renderWith(low);
   }
   // Text added here uses \n; a CRLF README gets CRLF throughout, pages included.
   const eol = (text: string) => (source.includes('\r\n') ? text.replace(/\r?\n/g, '\r\n') : text);
-  const pages = sections.filter((s) => names.has(s.index)).map((s) => {
+  const pages: ProposedPage[] = [];
+  for (const s of sections) {
+    if (!names.has(s.index)) continue;
+    await pause();
     const page = pageOf(s);
-    return { ...page, content: eol(page.content) };
-  });
+    pages.push({ ...page, content: eol(page.content) });
+  }
   readme = eol(readme);
   return {
     readme,

@@ -44,9 +44,15 @@ const INSTALL_COMMAND = /\b(npm (i|install|add)|yarn add|pnpm (add|i|install)|pi
 
 const sectionsOf = (model: ReadmeModel, kind: SectionKind) => model.sections.filter((s) => s.kinds.includes(kind));
 const blocksIn = (model: ReadmeModel, section: ReadmeSection) => model.codeBlocks.filter((b) => b.line > section.line && b.line <= section.endLine);
+/** The README's lines, split once per model: a README of thousands of sections would split it once per section. */
+const sourceLines = new WeakMap<ReadmeModel, string[]>();
+const linesOf = (model: ReadmeModel) => {
+  let lines = sourceLines.get(model);
+  if (!lines) sourceLines.set(model, (lines = model.doc.source.split(/\r?\n/)));
+  return lines;
+};
 /** Lines of a section's own text (subsections included), blank lines left out. */
-const contentLines = (model: ReadmeModel, section: ReadmeSection) =>
-  model.doc.source.split(/\r?\n/).slice(section.line, section.endLine).filter((l) => l.trim() !== '').length;
+const contentLines = (model: ReadmeModel, section: ReadmeSection) => linesOf(model).slice(section.line, section.endLine).filter((l) => l.trim() !== '').length;
 const clip = (text: string, max: number) => (text.length > max ? `${text.slice(0, max - 1).trimEnd()}…` : text);
 const where = (section: ReadmeSection) => `"${section.title}" (line ${section.line})`;
 /** Where a missing section would go: after the description, else after the title (contributing and licence: the last line). */

@@ -41,11 +41,11 @@ export const analyzeReadmeTool = (deps: ReadmeDeps) =>
   defineTool({
     name: 'analyze_readme',
     title: 'Analyze README',
-    description: "Analyse a project's README for shortening and its audience: length against a target, sections long enough to move into docs/, sections the audience expects and does not find, reading level, and the shared score with fixes.",
+    description: 'Analyse a README for length and audience: sections to move into docs/, expected sections missing, reading level and the shared score. Use it before optimize_readme; evaluate_readme_health gives the score alone.',
     input: Params({
-      project_path: Type.String({ description: 'The project folder; its README.md (or readme.md, README.markdown) is analysed.' }),
-      target_audience: Type.Optional(StringEnum(AUDIENCES, { default: 'community_contributors', description: 'Who reads it: adjusts the weights and the sections expected.' })),
-      optimization_level: Type.Optional(StringEnum(LEVELS, { default: 'moderate', description: 'How readily long sections are proposed for docs/: light (over 40% of the target), moderate (25%), aggressive (15%).' })),
+      project_path: Type.String({ description: 'Project folder whose README is analysed.' }),
+      target_audience: Type.Optional(StringEnum(AUDIENCES, { default: 'community_contributors', description: 'Adjusts the weights and the sections expected.' })),
+      optimization_level: Type.Optional(StringEnum(LEVELS, { default: 'moderate', description: 'Move sections over: light 40%, moderate 25%, aggressive 15% of the target.' })),
       max_length_target: Type.Optional(Type.Number({ default: 300, minimum: 1, description: 'Target length in lines.' })),
     }),
     output: Type.Object({

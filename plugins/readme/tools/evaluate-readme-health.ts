@@ -15,11 +15,11 @@ export const evaluateReadmeHealthTool = (deps: ReadmeDeps) =>
   defineTool({
     name: 'evaluate_readme_health',
     title: 'Evaluate README health',
-    description: 'Score a README 0-100 (per criterion and category: description, install, quick start, usage, configuration, contributing, licence, badges, table of contents, links) weighted for the project type, with the fix and line for each shortfall.',
+    description: 'Score a README 0-100 per criterion and category, weighted for the project type, with the fix and line for each shortfall. Use it for the score; validate_readme_checklist for a pass/fail verdict, readme_best_practices for writing practices.',
     input: Params({
       readme_path: Type.String({ description: 'The README file in the workspace.' }),
-      project_type: Type.Optional(StringEnum(PROJECT_TYPES, { default: 'community_library', description: 'Picks the weights (enterprise_tool weighs configuration and licence more, documentation navigation and links).' })),
-      repository_path: Type.Optional(Type.String({ description: 'The repository folder, where a LICENSE or CONTRIBUTING file counts; default: the README\'s folder.' })),
+      project_type: Type.Optional(StringEnum(PROJECT_TYPES, { default: 'community_library', description: 'Picks the weights.' })),
+      repository_path: Type.Optional(Type.String({ description: 'Repository folder whose LICENSE or CONTRIBUTING count; default: the README\'s folder.' })),
     }),
     output: Type.Object({
       summary: Type.String(),

@@ -16,14 +16,14 @@ export const generateReadmeTemplateTool = (_deps: ReadmeDeps) =>
     name: 'generate_readme_template',
     title: 'Generate a README template',
     description:
-      'Write a complete README for a library, application, CLI tool, API or documentation project. Values the user must fill in are marked `{{FILL: what}}` and listed with their lines; with outputPath the file is written there, and an existing file is never replaced (the call fails naming outputPath).',
+      'Write a new README for a library, application, CLI tool, API or docs project, with {{FILL: what}} markers listed by line. Use it when there is no README; optimize_readme shortens an existing one. An existing outputPath is never replaced.',
     input: Params({
       projectName: Type.String({ description: 'Project name: the README title.' }),
       description: Type.String({ description: 'One-line description shown under the title.' }),
-      templateType: StringEnum(TEMPLATE_TYPES, { description: 'Kind of project: decides the sections (API endpoints, CLI commands, deployment, docs structure...).' }),
+      templateType: StringEnum(TEMPLATE_TYPES, { description: 'Kind of project; decides the sections.' }),
       author: Type.Optional(Type.String({ description: 'Copyright holder named in the licence section.' })),
       license: Type.Optional(Type.String({ default: 'MIT', description: 'SPDX licence id, e.g. MIT, Apache-2.0, GPL-3.0-only.' })),
-      outputPath: Type.Optional(Type.String({ description: 'File in the workspace to write the README to (must not exist yet). Without it the content is only returned.' })),
+      outputPath: Type.Optional(Type.String({ description: 'New file path in the workspace; without it the content is only returned.' })),
     }),
     output: Type.Object({
       summary: Type.String(),

@@ -17,7 +17,7 @@ export const optimizeReadmeTool = (_deps: ReadmeDeps) =>
     name: 'optimize_readme',
     title: 'Shorten a README into docs pages',
     description:
-      'Shorten a long README toward max_length lines: the longest sections the strategy does not keep move verbatim to docs/ pages (links rewritten to still resolve), each replaced by a one-line summary and a link, and a TL;DR is added. Files are written only when create_docs_directory is true (pages never overwrite existing files; the README is replaced); with false, nothing is written and the proposed README and pages are returned.',
+      'Shorten a long README toward max_length lines: long sections move verbatim to docs/ pages, each replaced by a summary and link, and a TL;DR is added. Use it after analyze_readme; with create_docs_directory false nothing is written.',
     input: Params({
       readme_path: Type.String({ description: 'README file in the workspace.' }),
       strategy: Type.Optional(
@@ -26,9 +26,9 @@ export const optimizeReadmeTool = (_deps: ReadmeDeps) =>
           description: `Sections that stay in the README: ${Object.entries(KEPT_KINDS).map(([s, kinds]) => `${s}: ${kinds.join(', ')}`).join('; ')}.`,
         }),
       ),
-      max_length: Type.Optional(Type.Number({ default: 300, description: 'Target length of the README in lines.' })),
-      include_tldr: Type.Optional(Type.Boolean({ default: true, description: 'Add a TL;DR (description, sections kept, pages moved) after the title, unless one exists.' })),
-      create_docs_directory: Type.Optional(Type.Boolean({ default: true, description: 'Write the docs/ pages and the shortened README. False: write nothing, return the proposal.' })),
+      max_length: Type.Optional(Type.Number({ default: 300, description: 'Target length in lines.' })),
+      include_tldr: Type.Optional(Type.Boolean({ default: true, description: 'Add a TL;DR after the title unless one exists.' })),
+      create_docs_directory: Type.Optional(Type.Boolean({ default: true, description: 'Write the docs/ pages (never overwriting) and README; false: return the proposal.' })),
     }),
     output: Type.Object({
       summary: Type.String(),
@@ -63,7 +63,7 @@ export const optimizeReadmeTool = (_deps: ReadmeDeps) =>
       const taken = new Set(await readdir(docsAbs).catch(() => [] as string[]));
 
       const doc = await parseMarkdown(source);
-      const plan = planOptimization(doc, { strategy, maxLength, includeTldr: input.include_tldr ?? true, readmeName: basename(readmeAbs), takenNames: taken });
+      const plan = await planOptimization(doc, { strategy, maxLength, includeTldr: input.include_tldr ?? true, readmeName: basename(readmeAbs), takenNames: taken });
       const changed = plan.readme !== source;
       const pagePath = (name: string) => context.workspace.relative(join(docsAbs, name));
 

@@ -35,11 +35,11 @@ export const readmeBestPracticesTool = (_deps: ReadmeDeps) =>
   defineTool({
     name: 'readme_best_practices',
     title: 'README best practices',
-    description: 'Check a README against best practices (the scored criteria plus writing practices: one title, heading order, code languages, alt text, reading level for the audience), each met or not with line numbers and the fix; optionally a template for the project type.',
+    description: 'Check a README against best practices: the scored criteria plus writing (one title, heading order, code languages, alt text, reading level), each with line and fix; optionally a template. Use it to improve the writing; evaluate_readme_health gives the score alone.',
     input: Params({
       readme_path: Type.String({ description: 'The README file in the workspace.' }),
-      project_type: Type.Optional(StringEnum(PROJECT_TYPES, { default: 'library', description: 'Picks the weights, and the template type when generate_template.' })),
-      generate_template: Type.Optional(Type.Boolean({ default: false, description: 'Also return a README template for the project type, with this README\'s title and description.' })),
+      project_type: Type.Optional(StringEnum(PROJECT_TYPES, { default: 'library', description: 'Picks the weights and the template type.' })),
+      generate_template: Type.Optional(Type.Boolean({ default: false, description: 'Also return a template for the project type with this README\'s title.' })),
       target_audience: Type.Optional(StringEnum(AUDIENCES, { default: 'mixed', description: 'Adjusts the weights and the reading level expected.' })),
     }),
     output: Type.Object({

@@ -36,12 +36,12 @@ export const validateReadmeChecklistTool = (deps: ReadmeDeps) =>
   defineTool({
     name: 'validate_readme_checklist',
     title: 'Validate README checklist',
-    description: `Validate a README against the checklist (description, install, quick start, usage, configuration, contributing, licence, badges, table of contents, links, writing practices): each item pass/warn/fail with its line, the score, and a verdict (pass at ${PASS_SCORE}; strict: warnings fail and the bar is ${STRICT_PASS_SCORE}). Report as console text, Markdown or JSON.`,
+    description: `Validate a README against the checklist: each item pass/warn/fail with its line, and a verdict (pass at ${PASS_SCORE}; strict: ${STRICT_PASS_SCORE}, warnings fail). Use it as a gate, e.g. in CI; evaluate_readme_health explains the score.`,
     input: Params({
       readmePath: Type.String({ description: 'The README file in the workspace.' }),
-      projectPath: Type.Optional(Type.String({ description: 'The repository folder, where a LICENSE or CONTRIBUTING file counts; default: the README\'s folder.' })),
-      strict: Type.Optional(Type.Boolean({ default: false, description: `Warnings count as failures; pass needs ${STRICT_PASS_SCORE} and no failure (instead of ${PASS_SCORE}).` })),
-      outputFormat: Type.Optional(StringEnum(FORMATS, { default: 'console', description: 'The report as console text (plain aligned columns) or Markdown, ahead of the JSON result; json: the JSON result only.' })),
+      projectPath: Type.Optional(Type.String({ description: 'Repository folder whose LICENSE or CONTRIBUTING count; default: the README\'s folder.' })),
+      strict: Type.Optional(Type.Boolean({ default: false, description: `Warnings fail; pass needs ${STRICT_PASS_SCORE} and no failure.` })),
+      outputFormat: Type.Optional(StringEnum(FORMATS, { default: 'console', description: 'Report as console text or Markdown before the JSON result; json: JSON only.' })),
     }),
     output: Type.Object({
       summary: Type.String(),

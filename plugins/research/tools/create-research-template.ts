@@ -19,13 +19,13 @@ export const createResearchTemplateTool = (deps: ResearchDeps) =>
     name: 'create_research_template',
     title: 'Create a research template',
     description:
-      'Write a Markdown research document to fill in, with the sections of its research type (technology: options, criteria, benchmarks; security: threat model, findings; performance: baseline, method, results; compliance: requirements, controls, evidence) and YAML front matter. ' +
-      'Use it to start a piece of research that incorporate_research can later carry into the ADRs; it refuses to replace an existing file.',
+      'Write a Markdown research document to fill in, with the sections of its research type and front matter. ' +
+      'Use it to start research that incorporate_research later carries into ADRs; to find what to research, use generate_research_questions. Never replaces a file.',
     input: Params({
-      title: Type.String({ description: 'Title of the research (the document heading and, by default, its file name).' }),
-      researchType: Type.Optional(StringEnum(ANALYSIS_TYPES, { default: 'general', description: 'Which sections the template has.' })),
-      templatePath: Type.Optional(Type.String({ description: 'Where to write it, inside the workspace; default docs/research/<slug of title>.md. An existing file is never replaced.' })),
-      includeMetadata: Type.Optional(Type.Boolean({ default: true, description: 'Start with YAML front matter: title, type, status draft, created date, author, related ADRs (those whose title the research title names).' })),
+      title: Type.String({ description: 'Heading of the document and, by default, its file name.' }),
+      researchType: Type.Optional(StringEnum(ANALYSIS_TYPES, { default: 'general', description: 'Decides the template\'s sections.' })),
+      templatePath: Type.Optional(Type.String({ description: 'File to write, relative to the workspace root; default docs/research/<slug of title>.md.' })),
+      includeMetadata: Type.Optional(Type.Boolean({ default: true, description: 'Start with YAML front matter (title, type, status, date, related ADRs).' })),
     }),
     output: Type.Object({
       summary: Type.String(),

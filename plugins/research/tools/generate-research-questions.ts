@@ -23,17 +23,17 @@ export const generateResearchQuestionsTool = (deps: ResearchDeps) => {
     name: 'generate_research_questions',
     title: 'Generate research questions',
     description:
-      "Research questions from the project's real gaps: decisions in the code without an ADR, accepted ADRs the code does not follow, proposed ADRs nobody decided, competing dependencies, and (security) findings in config files. " +
-      'Each comes with its evidence and concrete steps to answer it; questions are remembered, so later calls keep their ids and report which were answered.',
+      "Research questions from the project's real gaps (decisions without an ADR, ADRs the code does not follow, undecided proposals, competing dependencies), each with evidence and steps to answer it. " +
+      'Use it to decide what to research; questions are remembered across calls.',
     input: Params({
       analysisType: StringEnum(ANALYSIS_TYPES, {
-        description: 'Which gaps count: technology (choices and dependencies), architecture (decisions and proposals), security (findings, auth decisions), performance (caching, data, messaging, competing libraries), compliance (ADRs not followed, undecided proposals, security), or general (all).',
+        description: 'Which gaps count; general: all.',
       }),
-      context: Type.Optional(Type.String({ description: 'What the research is for; questions about the technologies or ADRs it names come first among those of the same priority.' })),
-      existingKnowledge: Type.Optional(Type.String({ description: 'What is already known; questions about a technology, package or ADR it names are left out (listed in leftOutAsKnown).' })),
-      researchScope: Type.Optional(StringEnum(RESEARCH_SCOPES, { default: 'medium', description: 'narrow: high-priority certain gaps only; medium: high and medium priority from every source; broad: everything.' })),
-      maxQuestions: Type.Optional(Type.Number({ default: 5, description: 'Most questions to return (a positive whole number), highest priority first.' })),
-      conversationContext: ConversationContext('Its focus areas and goals rank the questions about the technologies they name first, like context.'),
+      context: Type.Optional(Type.String({ description: 'What the research is for; questions on what it names come first.' })),
+      existingKnowledge: Type.Optional(Type.String({ description: 'What is already known; questions on what it names are left out.' })),
+      researchScope: Type.Optional(StringEnum(RESEARCH_SCOPES, { default: 'medium', description: 'narrow: certain high-priority gaps; medium: high and medium priority; broad: all.' })),
+      maxQuestions: Type.Optional(Type.Number({ default: 5, description: 'Most questions to return (whole number), highest priority first.' })),
+      conversationContext: ConversationContext('Questions on what its focus areas and goals name come first.'),
     }),
     output: Type.Object({
       summary: Type.String(),

@@ -61,13 +61,13 @@ export const incorporateResearchTool = (deps: ResearchDeps) =>
     name: 'incorporate_research',
     title: 'Incorporate research into ADRs',
     description:
-      "Carry a research document's findings and recommendations into the ADRs: propose text edits to the ADRs it concerns (suggest_changes, nothing written), append a Research section to one ADR after confirmation (update_existing), or write a new proposed ADR (create_new). " +
+      "Carry a research document's findings into the ADRs: propose edits, append a Research section to one ADR, or write a new proposed ADR. " +
       'Use it when research has concluded and the decisions should reflect it.',
     input: Params({
-      researchPath: Type.String({ description: 'The research Markdown file, inside the workspace (findings under a Findings/Results heading, recommendations under Recommendations/Conclusion).' }),
-      targetAdr: Type.Optional(Type.String({ description: 'The ADR to change: a path, a number ("3", "ADR-003") or a title. Default: the ADRs the research front matter relates (related_adrs), else those it names.' })),
-      adrDirectory: Type.Optional(Type.String({ default: 'docs/adrs', description: 'Folder of the ADRs, relative to the workspace root; when the default is missing, the usual ADR folders are searched.' })),
-      integrationMode: Type.Optional(StringEnum(MODES, { default: 'suggest_changes', description: 'suggest_changes: proposed edits only; update_existing: append a Research section to the target ADR (asks confirmation); create_new: write a new proposed ADR.' })),
+      researchPath: Type.String({ description: 'Research Markdown file, relative to the workspace root (Findings and Recommendations headings).' }),
+      targetAdr: Type.Optional(Type.String({ description: 'ADR path, number ("ADR-3") or title; default: the related_adrs of the research, else those it names.' })),
+      adrDirectory: Type.Optional(Type.String({ default: 'docs/adrs', description: 'Folder of the ADRs, relative to the workspace root; falls back to the usual ADR folders.' })),
+      integrationMode: Type.Optional(StringEnum(MODES, { default: 'suggest_changes', description: 'suggest_changes writes nothing; update_existing asks to confirm.' })),
       conversationContext: ConversationContext(NOT_USED),
     }),
     output: Type.Object({

@@ -10,19 +10,23 @@ import { assertRules } from '../model/validate.js';
 import { ruleSetText } from '../render.js';
 import { tally } from './shared.js';
 
+/** A limit of the published rule-set schema, for the input to check the same. */
+const limitOf = (schema: object, keyword: 'maxLength' | 'maxItems') => (schema as Record<string, number>)[keyword];
+
 export const createRuleSetTool = (_deps: RulesDeps) =>
   defineTool({
     name: 'create_rule_set',
     title: 'Create a rule set',
     description:
-      'Write a machine-readable architecture rule set (json or yaml) that validate_rules accepts, after checking every rule against the published JSON schema (returned in the result). ' +
-      'Each rule: id, type (naming, structure, dependencies, patterns, security), description, severity (error, warning, info), source (adr, code or manual; default manual), check (forbid-dependency, require-dependency, forbid-import, file-naming, folder-structure, forbid-pattern, or null with uncheckedReason), optional fix. Rules from generate_rules can be passed as they are.',
+      'Write an architecture rule set file (json or yaml) for validate_rules, each rule checked against the published schema (in the result). ' +
+      'Use it to save rules; generate_rules output can be passed as is. Rule fields: id, type, description, severity, source {kind}, check {kind} or null, fix.',
     input: Params({
-      name: Type.String({ minLength: 1, description: 'Name of the rule set.' }),
-      description: Type.Optional(Type.String({ description: 'What the rule set is for.' })),
-      rules: Type.Array(Type.Object({}, { additionalProperties: true }), { description: 'The rules (see the description for their fields; the schema is in the result).' }),
-      outputPath: Type.Optional(Type.String({ description: 'File to write in the workspace (.json, or .yaml/.yml for yaml); an existing file is refused. Absent: the rule set is only returned.' })),
-      format: Type.Optional(StringEnum(['json', 'yaml'] as const, { default: 'json', description: 'Serialisation of the written or returned rule set.' })),
+      // The rule set's own limits (its published schema): input past them is refused naming the parameter, not found out by the output check.
+      name: Type.String({ minLength: 1, maxLength: limitOf(RuleSet.properties.name, 'maxLength'), description: 'Name of the rule set.' }),
+      description: Type.Optional(Type.String({ maxLength: limitOf(RuleSet.properties.description, 'maxLength'), description: 'What the rule set is for.' })),
+      rules: Type.Array(Type.Object({}, { additionalProperties: true }), { maxItems: limitOf(RuleSet.properties.rules, 'maxItems'), description: 'The rules (see the description for their fields; the schema is in the result).' }),
+      outputPath: Type.Optional(Type.String({ description: 'File to write, relative to the workspace root (.json, .yaml); absent: only returned.' })),
+      format: Type.Optional(StringEnum(['json', 'yaml'] as const, { default: 'json', description: 'Serialisation of the rule set.' })),
     }),
     output: Type.Object({
       summary: Type.String(),

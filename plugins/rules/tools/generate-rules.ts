@@ -17,15 +17,15 @@ export const generateRulesTool = (deps: RulesDeps) =>
     name: 'generate_rules',
     title: 'Generate architecture rules',
     description:
-      'Derive architecture rules for a project from its ADR decisions (chosen technologies required, rejected or superseded ones forbidden, stated layer boundaries) and from conventions its code follows (file naming, folder structure, layer dependencies in the import graph, patterns, security baselines), each with its source and an automatic check. ' +
-      'Use it before validate_rules or to start a rule set; json/yaml output is a rule set create_rule_set and validate_rules accept. Read-only.',
+      'Derive architecture rules from a project\'s ADR decisions and the conventions its code follows, each with its source and an automatic check. ' +
+      'Use it to start a rule set (json/yaml output feeds create_rule_set); to check code against rules, use validate_rules. Read-only.',
     input: Params({
-      source: Type.Optional(StringEnum(['adrs', 'code', 'both'] as const, { default: 'both', description: 'adrs: rules from the decision records; code: conventions observed in the code; both.' })),
-      adrDirectory: Type.Optional(Type.String({ default: 'docs/adrs', description: 'Folder of the ADRs, relative to the project; when the default is missing, the usual ADR folders are searched.' })),
-      projectPath: ProjectPath('Project folder, inside the workspace; defaults to the workspace root.'),
-      ruleTypes: RuleTypes('Kinds of rules to generate (naming, structure, dependencies, patterns, security, all); absent: all. ADR rules are dependency rules.'),
-      outputFormat: Type.Optional(StringEnum(['markdown', 'json', 'yaml'] as const, { default: 'markdown', description: 'markdown: readable list grouped by type; json or yaml: a rule set valid against the published schema.' })),
-      conversationContext: ConversationContext('focusAreas and userGoals put the rules serving them (by description) first, marked in "conversation"; which rules are generated does not depend on it.'),
+      source: Type.Optional(StringEnum(['adrs', 'code', 'both'] as const, { default: 'both', description: 'Derive rules from the ADRs, the code\'s conventions, or both.' })),
+      adrDirectory: Type.Optional(Type.String({ default: 'docs/adrs', description: 'Folder of the ADRs, relative to the project; falls back to the usual ADR folders.' })),
+      projectPath: ProjectPath(),
+      ruleTypes: RuleTypes('Kinds of rules to generate; absent: all. ADR rules are dependency rules.'),
+      outputFormat: Type.Optional(StringEnum(['markdown', 'json', 'yaml'] as const, { default: 'markdown', description: 'markdown: readable list; json or yaml: a valid rule set.' })),
+      conversationContext: ConversationContext('focusAreas and userGoals put the rules serving them first; which rules are made does not depend on it.'),
     }),
     output: Type.Object({
       summary: Type.String(),

@@ -34,15 +34,15 @@ export const validateRulesTool = (deps: RulesDeps) =>
     name: 'validate_rules',
     title: 'Validate architecture rules',
     description:
-      'Check a project, or one file, against architecture rules: a rule set file (rulesPath, json or yaml as create_rule_set writes) or, without it, the rules generate_rules derives from the ADRs and the code. ' +
-      'Reports each violation with file, line, rule id and fix (forbidden imports across layers, forbidden or missing dependencies, file naming, folder placement, forbidden patterns). Read-only.',
+      'Check a project or one file against architecture rules (a rule set file, else the rules generate_rules derives), listing each violation with file, line, rule and fix. ' +
+      'Use it to enforce decisions in code; for how far ADRs are implemented, use compare_adr_progress. Read-only.',
     input: Params({
-      filePath: Type.Optional(Type.String({ description: 'One file to check (inside the project); absent: the whole project.' })),
-      projectPath: ProjectPath('Project folder, inside the workspace; defaults to the workspace root.'),
-      rulesPath: Type.Optional(Type.String({ description: 'Rule set file (json, yaml) in the workspace; absent: rules are generated from the ADRs (docs/adrs) and the code.' })),
-      ruleTypes: RuleTypes('Only rules of these types (naming, structure, dependencies, patterns, security, all); absent: all.'),
-      outputFormat: Type.Optional(StringEnum(['detailed', 'summary', 'json'] as const, { default: 'detailed', description: 'detailed: every violation; summary: counts per rule and type; json: structured result only.' })),
-      conversationContext: ConversationContext('focusAreas and userGoals put the violations of rules serving them (by description) first, marked in "conversation"; what is checked does not depend on it.'),
+      filePath: Type.Optional(Type.String({ description: 'One file to check, relative to the project; absent: the whole project.' })),
+      projectPath: ProjectPath(),
+      rulesPath: Type.Optional(Type.String({ description: 'Rule set file (json, yaml), relative to the workspace root; absent: rules are generated.' })),
+      ruleTypes: RuleTypes('Only rules of these types; absent: all.'),
+      outputFormat: Type.Optional(StringEnum(['detailed', 'summary', 'json'] as const, { default: 'detailed', description: 'detailed: every violation; summary: counts; json: structured result only.' })),
+      conversationContext: ConversationContext('focusAreas and userGoals put the violations of rules serving them first; what is checked does not depend on it.'),
     }),
     output: Type.Object({
       summary: Type.String(),

@@ -71,11 +71,11 @@ export const deploymentReadinessTool = (deps: ScoringDeps) =>
     name: 'deployment_readiness',
     title: 'Deployment readiness',
     description:
-      'Check whether a project is ready to deploy to development, staging or production: a checklist with evidence (tests, CI, lockfiles, secrets, Dockerfile hygiene, README), a run of its test suite with parsed counts (validate_tests runs the project code, so the user is asked first; all runs the tests only when execution.projectCode is allow), a security scan of the tracked files, and an offline dependency audit; strictMode makes warnings blockers.',
+      'Is this project ready to deploy to an environment: a go/no-go verdict from a checklist with evidence, its test run, a secret scan and a dependency audit. Use it before a release; for a trend score use smart_score, for ADR implementation compare_adr_progress.',
     input: Params({
-      operation: StringEnum(OPERATIONS, { description: 'check_readiness (static checklist), validate_tests (run the test command), security_scan (tracked files), dependency_audit (lockfiles, offline), or all with one verdict.' }),
+      operation: StringEnum(OPERATIONS, { description: 'validate_tests runs the project\'s tests (asks first); all gives one verdict.' }),
       projectPath: Type.Optional(Type.String({ description: 'Project folder inside the workspace; defaults to the workspace root.' })),
-      targetEnvironment: Type.Optional(StringEnum(ENVIRONMENTS, { default: 'production', description: 'The environment to check for: production asks the most.' })),
+      targetEnvironment: Type.Optional(StringEnum(ENVIRONMENTS, { default: 'production', description: 'Environment to check for; production asks the most.' })),
       strictMode: Type.Optional(Type.Boolean({ default: true, description: 'Warnings count as blockers.' })),
     }),
     output: Type.Object({

@@ -51,21 +51,21 @@ export const smartScoreTool = (deps: ScoringDeps) => {
     name: 'smart_score',
     title: 'Smart project score',
     description:
-      'Score a project 0-100 on task completion, deployment readiness, architecture compliance (accepted ADRs vs code), security posture and code quality, each with its inputs and formula, and a weighted overall; keeps the history and per-project weights. ' +
-      'Operations: recalculate_scores, sync_scores (only components whose sources changed), diagnose_scores (the lowest component, its evidence and the actions that raise it), get_score_trends, optimize_weights, get_intent_scores, reset_scores (asks first).',
+      'Score a project\'s health 0-100 (tasks, readiness, ADR compliance, security, code quality) with formulas, history and trends. ' +
+      'Use it to track health over time and find the weakest area (diagnose_scores); for a release verdict use deployment_readiness, for per-ADR detail compare_adr_progress.',
     input: Params({
-      operation: StringEnum(OPERATIONS, { description: 'What to do; see the tool description.' }),
-      projectPath: ProjectPath('Project folder to score, inside the workspace; defaults to the workspace root.'),
+      operation: StringEnum(OPERATIONS, { description: 'sync_scores: only changed components; diagnose_scores: weakest one and fixes; reset_scores asks first.' }),
+      projectPath: ProjectPath('Project folder to score; defaults to the workspace root.'),
       components: Type.Optional(
         Type.Array(StringEnum(COMPONENT_NAMES), {
-          description: 'Components to work on; absent or containing "all" means all five. reset_scores: only these components\' history (weights kept); get_intent_scores: the intent.',
+          description: 'Components to work on; absent or "all": all five.',
         }),
       ),
-      forceUpdate: Type.Optional(Type.Boolean({ default: false, description: 'sync_scores: recompute every component even when its sources are unchanged; optimize_weights: store the proposed weights (otherwise only proposed).' })),
+      forceUpdate: Type.Optional(Type.Boolean({ default: false, description: 'sync_scores: recompute all; optimize_weights: store the proposed weights.' })),
       updateSources: Type.Optional(
         Type.Boolean({
           default: true,
-          description: 'true: re-read the sources (the project re-scanned from disk, tasks and ADRs re-read). false: the stored project scan is reused while the tree is unchanged, and sync_scores keeps every stored score instead of re-reading (only components never scored are computed).',
+          description: 'Re-read project, tasks and ADRs; false reuses stored scans and scores.',
         }),
       ),
     }),

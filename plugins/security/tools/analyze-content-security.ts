@@ -14,17 +14,17 @@ export const analyzeContentSecurityTool = (scanner: SecurityScanner) =>
     name: 'analyze_content_security',
     title: 'Analyze content security',
     description:
-      'Find secrets and credentials (cloud, source-host, SaaS and registry tokens, private keys, JWTs, connection strings, passwords), personal data (emails, phone numbers, SSNs, Luhn-valid cards, IBANs), code vulnerabilities (SQL injection, XSS, command injection, path traversal, eval, weak crypto, disabled TLS checks) and insecure configuration in a text. Use it before sharing, committing or storing content; every issue has its line and column, rule id, severity, confidence, CWE/OWASP and compliance impact, and secrets are never echoed in full.',
+      'Find secrets, credentials, personal data, code vulnerabilities and insecure configuration in a text, each with line, rule, severity and compliance impact; secrets are never echoed. Use it before sharing or committing content; to mask what it finds, use generate_content_masking.',
     input: Params({
-      content: Type.String({ description: `The text to analyse: code, configuration, logs or documentation. ${TEXT_LIMIT(LIMITS.analyzedText)}` }),
-      contentType: Type.Optional(Type.String({ maxLength: 32, description: `What the content is: ${CONTENT_TYPES.join(', ')}. Absent or "general": detected from the content. Code-vulnerability rules run on code and mixed content.` })),
-      enhancedMode: Type.Optional(Type.Boolean({ description: 'Also ask the client model (MCP sampling) for a review of the masked content, when the client offers sampling.' })),
-      enableTreeSitterAnalysis: Type.Optional(Type.Boolean({ description: 'Parse JavaScript, TypeScript or Python code and add treeAnalysis.astFindings (secrets assigned to variables, dynamic input reaching eval, exec or SQL).' })),
-      userDefinedPatterns: Type.Optional(Type.Array(Type.String(), { description: `Extra regular expressions to report as sensitive for this call. ${PATTERN_LIMITS}` })),
-      checkFilePatterns: Type.Optional(Type.Boolean({ description: 'Also flag sensitive file names mentioned in the content (.env, id_rsa, *.pem, credentials.json, ...).' })),
-      strictValidation: Type.Optional(Type.Boolean({ description: 'Run every rule whatever the content type, and recommend masking for any finding.' })),
-      complianceFrameworks: Type.Optional(Type.Array(Type.String({ maxLength: 32 }), { maxItems: 8, description: 'Frameworks to assess: GDPR, PCI-DSS, HIPAA, SOX (default: all four).' })),
-      confidenceThreshold: Type.Optional(Type.Number({ minimum: 0, maximum: 1, description: 'Drop findings whose rule confidence is below this (0 to 1).' })),
+      content: Type.String({ description: `Code, configuration, logs or docs to analyse. ${TEXT_LIMIT(LIMITS.analyzedText)}` }),
+      contentType: Type.Optional(Type.String({ maxLength: 32, description: `One of ${CONTENT_TYPES.join(', ')}; absent or "general": detected.` })),
+      enhancedMode: Type.Optional(Type.Boolean({ description: 'Also ask the client model (MCP sampling) to review the masked content.' })),
+      enableTreeSitterAnalysis: Type.Optional(Type.Boolean({ description: 'Parse JS, TS or Python for secrets in variables and input reaching eval, exec or SQL.' })),
+      userDefinedPatterns: Type.Optional(Type.Array(Type.String(), { description: `Extra regexes to report as sensitive. ${PATTERN_LIMITS}` })),
+      checkFilePatterns: Type.Optional(Type.Boolean({ description: 'Also flag sensitive file names mentioned (.env, id_rsa, *.pem...).' })),
+      strictValidation: Type.Optional(Type.Boolean({ description: 'Run every rule whatever the content type.' })),
+      complianceFrameworks: Type.Optional(Type.Array(Type.String({ maxLength: 32 }), { maxItems: 8, description: 'GDPR, PCI-DSS, HIPAA, SOX (default: all four).' })),
+      confidenceThreshold: Type.Optional(Type.Number({ minimum: 0, maximum: 1, description: 'Drop findings whose rule confidence is below this.' })),
     }),
     output: Type.Object({
       securityIssues: Type.Array(

@@ -10,10 +10,10 @@ export const configureCustomPatternsTool = (scanner: SecurityScanner) =>
     name: 'configure_custom_patterns',
     title: 'Configure custom secret patterns',
     description:
-      "Learn a project's own secret shapes and save them as custom rules that every later analysis and masking in this workspace uses: secret keys declared in .env.example and similar templates or holding secret-shaped values in its env and config files, and internal token formats (a prefix shared by high-entropy values, or one its code checks tokens against). Learned rules match only secret-shaped values, never plain code. Use it once per project (and again after adding new secrets); existingPatterns adds your own regular expressions.",
+      'Learn a project\'s own secret shapes (keys in .env.example and config files, internal token formats) and save them as custom rules every later analysis and masking in this workspace uses. Run it once per project, and again after adding secrets.',
     input: Params({
-      projectPath: Type.String({ maxLength: 4096, description: 'The project folder to learn from, relative to the workspace root.' }),
-      existingPatterns: Type.Optional(Type.Array(Type.String(), { description: `Regular expressions you already use, merged into the saved rules. ${PATTERN_LIMITS}` })),
+      projectPath: Type.String({ maxLength: 4096, description: 'Project folder to learn from, relative to the workspace root.' }),
+      existingPatterns: Type.Optional(Type.Array(Type.String(), { description: `Your own regexes, saved with the learned rules. ${PATTERN_LIMITS}` })),
     }),
     output: Type.Object({
       projectPath: Type.String(),

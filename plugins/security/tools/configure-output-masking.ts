@@ -9,11 +9,11 @@ export const configureOutputMaskingTool = (scanner: SecurityScanner) =>
     name: 'configure_output_masking',
     title: 'Configure output masking',
     description:
-      'Turn on, turn off or tune the masking of secrets in the results of every tool of every pack, saved in the workspace store so it survives restarts. Use it to make sure nothing a tool reads (a config file, a log) reaches the conversation with a live secret in it; call it without parameters to see the current settings.',
+      'Turn on, off or tune the masking of secrets in every tool\'s results, saved for the workspace. Use it so nothing a tool reads reaches the conversation with a live secret; call it without parameters to see the settings.',
     input: Params({
-      enabled: Type.Optional(Type.Boolean({ description: 'Mask tool results (true) or not (false); unchanged when absent.' })),
-      maskingLevel: Type.Optional(StringEnum(['basic', 'standard', 'strict'] as const, { description: 'basic: high-severity secrets; standard: all secrets and medium+ personal data; strict: all personal data too.' })),
-      customPatterns: Type.Optional(Type.Array(Type.String(), { description: `Extra regular expressions to mask in every result (replaces the saved list). ${PATTERN_LIMITS}` })),
+      enabled: Type.Optional(Type.Boolean({ description: 'Mask tool results or not; unchanged when absent.' })),
+      maskingLevel: Type.Optional(StringEnum(['basic', 'standard', 'strict'] as const, { description: 'basic: high-severity secrets; standard: + medium personal data; strict: all personal data.' })),
+      customPatterns: Type.Optional(Type.Array(Type.String(), { description: `Extra regexes masked in every result (replaces the saved list). ${PATTERN_LIMITS}` })),
     }),
     output: Type.Object({
       enabled: Type.Boolean(),

@@ -10,14 +10,14 @@ export const validateContentMaskingTool = (scanner: SecurityScanner) =>
     name: 'validate_content_masking',
     title: 'Validate content masking',
     description:
-      'Check a masked text against its original: secrets or personal data still readable (with location and severity), text masked that held nothing sensitive, lines lost or added, and JSON or YAML broken by the masking; it scores the result from 0 to 1 and says whether it is safe to share. Use it after generate_content_masking or any manual redaction; validationLevel forensic also looks for fragments and base64 or URL-encoded copies of each secret.',
+      'Check a masked text against its original: secrets still readable, over-masking, lost lines and broken JSON/YAML, with a 0-1 score and whether it is safe to share. Use it after generate_content_masking or a manual redaction.',
     input: Params({
       originalContent: Type.String({ description: `The text before masking. ${TEXT_LIMIT(LIMITS.analyzedText)}` }),
       maskedContent: Type.String({ description: `The text after masking. ${TEXT_LIMIT(LIMITS.analyzedText)}` }),
-      strictValidation: Type.Optional(Type.Boolean({ description: 'Fail on any remaining sensitive value, low severity included, and on structural damage.' })),
-      expectedPatterns: Type.Optional(Type.Array(Type.String(), { description: `Regular expressions whose matches in the original must be masked. ${PATTERN_LIMITS}` })),
-      allowedPatterns: Type.Optional(Type.Array(Type.String(), { description: `Regular expressions for values that may stay readable. ${PATTERN_LIMITS}` })),
-      validationLevel: Type.Optional(StringEnum(LEVELS, { description: 'basic: secrets and credentials; comprehensive (default): also personal data; forensic: also fragments and encoded copies.' })),
+      strictValidation: Type.Optional(Type.Boolean({ description: 'Fail on any remaining value, low severity included, and on structural damage.' })),
+      expectedPatterns: Type.Optional(Type.Array(Type.String(), { description: `Regexes whose matches in the original must be masked. ${PATTERN_LIMITS}` })),
+      allowedPatterns: Type.Optional(Type.Array(Type.String(), { description: `Regexes for values that may stay readable. ${PATTERN_LIMITS}` })),
+      validationLevel: Type.Optional(StringEnum(LEVELS, { description: 'basic: secrets; comprehensive (default): + personal data; forensic: + fragments and encoded copies.' })),
       complianceCheck: Type.Optional(Type.Boolean({ description: 'Assess GDPR, PCI-DSS and HIPAA for what remains (default true).' })),
     }),
     output: Type.Object({

@@ -12,6 +12,7 @@ import { ContentError, ToolError } from '../../../sdk/errors.js';
 import { ScanTimeoutError } from '../engine/deadline.js';
 import type { JobMessage, JobReply, WorkerSetup } from './protocol.js';
 import type { WorkerFile } from './worker-file.js';
+import { retireWhenIdle } from '../../../sdk/worker-idle.js';
 
 const internal = (message: string) => new ToolError('InternalError', message);
 
@@ -33,6 +34,8 @@ interface Pending {
 interface Slot {
   worker?: Worker;
   job?: Pending & { id: number; timer: NodeJS.Timeout };
+  /** Cancels the idle worker's retirement (sdk/worker-idle.ts). */
+  keep?: () => void;
 }
 
 export interface ScanPoolOptions {
@@ -94,6 +97,7 @@ export class ScanPool {
       const pending = this.queue.shift();
       if (!pending) return;
       const id = this.nextId++;
+      slot.keep?.();
       const worker = (slot.worker ??= this.spawn(slot));
       worker.ref(); // a job in flight keeps the process alive; an idle worker does not
       const timer = setTimeout(() => this.expire(slot), this.options.timeoutMs + GRACE_MS);
@@ -154,6 +158,8 @@ export class ScanPool {
     slot.worker?.unref();
     this.settle(job, error, output);
     if (!this.closed) this.dispatch();
+    const idle = slot.worker;
+    if (!slot.job && idle && !this.closed) slot.keep = retireWhenIdle(idle, () => slot.worker === idle && (slot.worker = undefined));
   }
 
   private settle(pending: Pending, error?: Error, output?: unknown): void {

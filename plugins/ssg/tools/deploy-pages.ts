@@ -17,12 +17,11 @@ export const deployPagesTool = (deps: SsgDeps) =>
     name: 'deploy_pages',
     title: 'Deploy documentation to GitHub Pages',
     description:
-      'Write a GitHub Actions workflow (.github/workflows/deploy-docs.yml) that builds the documentation site with its generator and deploys it to GitHub Pages, ' +
-      'or pushes the build to `branch`. Finds the site folder (root or docs/), writes CNAME for customDomain, and never replaces an existing different file.',
+      'Write a GitHub Actions workflow that builds the docs site and deploys it to GitHub Pages (or pushes it to branch), with CNAME for customDomain. Use it once the site builds (test_local_deployment); verify_deployment checks the result. A different existing file is never replaced.',
     input: Params({
-      repository: Type.String({ description: 'Repository folder in the workspace ("." for the root); a URL only names it (files go to the workspace root).' }),
+      repository: Type.String({ description: 'Repository folder in the workspace ("." for the root); a URL only names it.' }),
       ssg: ssgParam(deps.adapters),
-      branch: Type.Optional(Type.String({ description: 'Publish the built site to this branch (e.g. site-pages) instead of the Pages artifact deployment.' })),
+      branch: Type.Optional(Type.String({ description: 'Push the built site to this branch instead of a Pages artifact deployment.' })),
       customDomain: Type.Optional(Type.String({ description: 'Host name such as docs.example.com: written to CNAME.' })),
     }),
     output: Type.Object({

@@ -18,8 +18,7 @@ export const generateConfigTool = (deps: SsgDeps) =>
     name: 'generate_config',
     title: 'Generate SSG configuration',
     description:
-      'Write a minimal working configuration for a static site generator into outputPath (config file, home page, layouts it needs), with install, build and serve commands. ' +
-      'Existing files with other content are reported as skipped with a diff summary, never replaced.',
+      'Write a minimal working static site generator config into outputPath (config, home page, layouts) with install, build and serve commands. Use it after recommend_ssg, before setup_structure; different existing files are skipped with a diff.',
     input: Params({
       ssg: ssgParam(deps.adapters),
       projectName: Type.String({ minLength: 1, description: 'Site title.' }),

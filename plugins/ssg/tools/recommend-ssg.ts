@@ -17,8 +17,7 @@ export const recommendSsgTool = (deps: SsgDeps) =>
     name: 'recommend_ssg',
     title: 'Recommend a static site generator',
     description:
-      'Recommend a static site generator for a project\'s documentation by weighted scoring (ecosystem, size, team, needed features, priority, saved preferences), with the breakdown, justification, ranked alternatives and a feature comparison. ' +
-      'Give the analysisId from analyze_repository; without it the workspace is scanned.',
+      'Recommend a static site generator for a project\'s docs by weighted scoring (ecosystem, size, team, features, priority, saved preferences), with ranked alternatives. Pass the analysisId from analyze_repository; without it the workspace is scanned.',
     input: Params({
       analysisId: Type.Optional(Type.String({ description: 'Id returned by analyze_repository.' })),
       preferences: Type.Optional(

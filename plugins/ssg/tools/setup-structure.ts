@@ -25,10 +25,9 @@ export const setupStructureTool = (deps: SsgDeps) =>
     name: 'setup_structure',
     title: 'Set up Diataxis structure',
     description:
-      'Create the Diataxis sections (tutorials, how-to, reference, explanation) in a site folder with index pages, example pages about the project, and the navigation in the generator\'s config. ' +
-      'Existing pages are kept; run generate_config first.',
+      'Create the Diataxis sections (tutorials, how-to, reference, explanation) in a site folder with index and example pages and the navigation. Run generate_config first; existing pages are kept.',
     input: Params({
-      path: Type.String({ description: 'Site root folder (where generate_config wrote the config), relative to the workspace root.' }),
+      path: Type.String({ description: 'Site root folder (generate_config\'s outputPath), relative to the workspace root.' }),
       ssg: ssgParam(deps.adapters),
       includeExamples: Type.Optional(Type.Boolean({ default: true, description: 'Add one example page per section, written about the project.' })),
     }),

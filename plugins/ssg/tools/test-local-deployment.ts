@@ -16,9 +16,7 @@ export const testLocalDeploymentTool = (deps: SsgDeps) =>
     name: 'test_local_deployment',
     title: 'Test a documentation site locally',
     description:
-      'Build a documentation site with its generator, serve it on 127.0.0.1:port and check it answers, then stop the server. ' +
-      'Reports build time, page count and errors with file and line. The site is the folder or its docs/. ' +
-      "The build runs the site's own code (config hooks, plugins, data scripts), so the user is asked first naming the commands and files (execution.projectCode: ask; deny refuses it).",
+      'Build a docs site with its generator, serve it on 127.0.0.1:port, check it answers and stop it; reports build time, pages and errors. The build runs the site\'s own code, so the user is asked first (execution.projectCode: ask; deny refuses).',
     input: Params({
       repositoryPath: Type.String({ description: 'Repository or site folder in the workspace.' }),
       ssg: ssgParam(deps.adapters),

@@ -16,9 +16,7 @@ export const verifyDeploymentTool = (deps: SsgDeps) =>
     name: 'verify_deployment',
     title: 'Verify a documentation deployment',
     description:
-      'Check a GitHub Pages documentation deployment: the workflow (valid, current actions), the generator config, the local build output and CNAME, ' +
-      `each pass/warn/fail with a fix; with url, fetch the site (${HTTP_TIMEOUT_MS / 1000} s timeout) and report status, time and title ` +
-      '(loopback and private-network addresses are not fetched unless the config\'s network section allows them).',
+      `Check a GitHub Pages docs deployment: workflow, generator config, build output and CNAME, each pass/warn/fail with a fix; with url, fetch the site (${HTTP_TIMEOUT_MS / 1000} s timeout). Use it after deploy_pages; private-network URLs are fetched only if the config allows.`,
     input: Params({
       repository: Type.String({ description: 'Repository folder in the workspace ("." for the root); a URL only names it.' }),
       url: Type.Optional(Type.String({ description: 'Deployed site URL to fetch.' })),

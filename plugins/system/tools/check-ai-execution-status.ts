@@ -18,7 +18,7 @@ export const checkAiExecutionStatusTool = (store: Store, kernel: KernelInfo) =>
     name: 'check_ai_execution_status',
     title: 'Check AI execution status',
     description:
-      'Report what this server can actually do for AI-assisted work right now: whether the connected client offers MCP sampling (model-written prose) and elicitation (asking the user), which mode tools therefore run in, the store, and the packs loaded. Use it when results look deterministic rather than AI-enhanced, or to troubleshoot the setup.',
+      'Report what this server can do for AI-assisted work now: whether the client offers sampling and elicitation, the resulting mode, the store and the loaded packs. Use it when results look deterministic, or to troubleshoot the setup.',
     input: Params({}),
     output: Type.Object({
       mode: StringEnum(['ai-assisted', 'deterministic'] as const, { description: 'ai-assisted when the client can sample; tools otherwise return their deterministic results.' }),
@@ -46,22 +46,30 @@ export const checkAiExecutionStatusTool = (store: Store, kernel: KernelInfo) =>
     }),
     annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: false },
     async handler(_input, { ai, confirm, workspace }) {
-      const client = ai.client();
+      const reported = ai.client();
+      const client = reported ? { name: reported.name, version: reported.version } : null;
       const sampling = ai.available();
       const elicitation = confirm.supportsElicitation();
       const noClient = 'no MCP client is connected (called from the command line)';
+      // Stateless HTTP: a client is connected, but each request is served on its own, with no session
+      // through which the server could send it a request of its own (sampling, elicitation).
+      const stateless = reported?.stateless
+        ? `${reported.name} is connected over stateless HTTP (http.stateless), which has no session to send the client requests on`
+        : undefined;
       return {
         mode: sampling ? ('ai-assisted' as const) : ('deterministic' as const),
         client,
         sampling: {
           available: sampling,
-          reason: sampling ? `${client?.name ?? 'the client'} offers sampling` : client ? `${client.name} does not offer MCP sampling` : noClient,
+          reason: sampling
+            ? `${client?.name ?? 'the client'} offers sampling`
+            : (stateless ?? (client ? `${client.name} does not offer MCP sampling` : noClient)),
         },
         elicitation: {
           available: elicitation,
           reason: elicitation
             ? `${client?.name ?? 'the client'} supports elicitation; confirmations are asked directly`
-            : `${client ? `${client.name} does not support MCP elicitation` : noClient}; confirmations use pending tokens`,
+            : `${stateless ?? (client ? `${client.name} does not support MCP elicitation` : noClient)}; confirmations use pending tokens`,
         },
         store: await storeStatus(store, workspace.root),
         kernelVersion: kernel.kernelVersion,

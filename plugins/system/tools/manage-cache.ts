@@ -20,9 +20,9 @@ export const manageCacheTool = (cache: Cache, store: Store) =>
     name: 'manage_cache',
     title: 'Manage cache',
     description:
-      'Inspect or clean the cache of analysis results kept in the workspace store. Use "stats" to see its size, "cleanup" to drop expired entries, "invalidate" with a key to force one result to be recomputed, and "clear" to empty it (the user is asked to confirm first).',
+      'Inspect or clean the cache of analysis results in the workspace store. Use invalidate to force one result to be recomputed; clear asks the user to confirm first.',
     input: Params({
-      action: StringEnum(ACTIONS, { description: 'clear: remove every entry; stats: counts and sizes; cleanup: remove expired entries; invalidate: remove the entry named by key.' }),
+      action: StringEnum(ACTIONS, { description: 'clear: all entries; stats: counts and sizes; cleanup: expired entries; invalidate: the entry named by key.' }),
       key: Type.Optional(Type.String({ description: 'Cache key to remove; required when action is "invalidate".' })),
     }),
     output: Type.Object({

@@ -5,7 +5,7 @@ export const requestActionConfirmationTool = () =>
     name: 'request_action_confirmation',
     title: 'Request action confirmation',
     description:
-      'Ask the user to approve an action before it is applied, such as changes based on research or anything destructive. When the client supports elicitation the user answers directly; otherwise the request is recorded as pending and the same request repeated (same action and description) within ten minutes, after the user agreed, confirms it. Every decision is recorded.',
+      'Ask the user to approve an action before applying it, such as a destructive change. Without client elicitation it is recorded as pending; repeating it (same action and description) within ten minutes after the user agreed confirms it.',
     input: Params({
       action: Type.String({ minLength: 1, description: 'Short name of the action to approve.' }),
       description: Type.String({ minLength: 1, description: 'What the action will do, in words the user can judge.' }),

@@ -22,14 +22,14 @@ export const getDevelopmentGuidanceTool = (deps: WorkflowDeps) =>
     name: 'get_development_guidance',
     title: 'Development tasks for a phase',
     description:
-      'List the coding tasks for a development phase (setup, implementation, testing, deployment, maintenance) of this project: decisions of accepted ADRs not yet in the code, open TODO tasks, failing read-only checks, tests missing; ' +
-      'each task names the files or folders it touches (manifest, the folder of its layer, the test file) and the commands to run. Reads only.',
+      'The coding tasks for one development phase of this project (ADR decisions not yet in code, open TODOs, failing checks, missing tests), each with its files and commands. ' +
+      'Use it to know what to code next; to plan which tools to call, use get_workflow_guidance. Read-only.',
     input: Params({
-      developmentPhase: StringEnum(PHASES, { description: 'The phase to list tasks for.' }),
+      developmentPhase: StringEnum(PHASES, { description: 'Phase to list tasks for.' }),
       projectPath: ProjectPath(),
       adrDirectory: Type.Optional(Type.String({ default: 'docs/adrs', description: 'Folder of the ADRs, relative to the project.' })),
-      technologyStack: Type.Optional(Type.Array(Type.String(), { description: 'Technologies to plan for; those the code does not use yet become tasks. Default: the detected stack.' })),
-      constraints: Type.Optional(Type.Array(Type.String(), { description: 'A constraint excluding a technology ("no Docker", "avoid Redis") drops its tasks; others are recorded.' })),
+      technologyStack: Type.Optional(Type.Array(Type.String(), { description: 'Technologies to plan for (unused ones become tasks); default: the detected stack.' })),
+      constraints: Type.Optional(Type.Array(Type.String(), { description: '"no Docker", "avoid Redis" drop those tasks; others are recorded.' })),
       conversationContext: ConversationContext('Its constraints are applied like the constraints parameter.'),
     }),
     output: Type.Object({

@@ -20,15 +20,15 @@ export const getWorkflowGuidanceTool = (deps: WorkflowDeps) =>
     name: 'get_workflow_guidance',
     title: 'Workflow guidance for a goal',
     description:
-      'Plan which Toolpack tools to call for a goal ("review security before release", "set up ADRs"), in order, each with its arguments filled in for this project (its ADR folder, TODO file, docs folder) and why. ' +
-      'Adapts the usual sequences to what the project has (ADRs, TODO, docs, a PRD, CI), to currentPhase and constraints, and shortens the plan when availableTime is short. Names only tools this server has loaded. Reads only.',
+      'Which Toolpack tools to call for a goal ("set up ADRs"), in order, with arguments filled in for this project and why. ' +
+      'Use it when unsure where to start; for coding tasks use get_development_guidance, for a failure troubleshoot_guided_workflow. Read-only.',
     input: Params({
-      goal: Type.String({ description: 'What you want to achieve, in a sentence.' }),
-      currentPhase: Type.Optional(StringEnum(PHASES, { description: 'Where the project is: adds the step that phase needs.' })),
+      goal: Type.String({ description: 'What to achieve, in a sentence.' }),
+      currentPhase: Type.Optional(StringEnum(PHASES, { description: 'Adds the step this phase needs.' })),
       projectPath: ProjectPath(),
-      availableTime: Type.Optional(Type.String({ description: 'Time you have: "30m", "2 hours", "1 day" (a working day is 8 hours). Short times keep the core steps only.' })),
-      constraints: Type.Optional(Type.Array(Type.String(), { description: '"read-only" drops tools that write files; "offline" drops tools that use the network; others are recorded.' })),
-      conversationContext: ConversationContext('Its constraints are applied like the constraints parameter; the goal decides the plan.'),
+      availableTime: Type.Optional(Type.String({ description: '"30m", "2 hours", "1 day" (8 hours); short times keep core steps only.' })),
+      constraints: Type.Optional(Type.Array(Type.String(), { description: '"read-only" drops writing tools, "offline" network tools; others are recorded.' })),
+      conversationContext: ConversationContext('Its constraints are applied like constraints.'),
     }),
     output: Type.Object({
       summary: Type.String(),

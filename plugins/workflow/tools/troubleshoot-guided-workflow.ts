@@ -57,24 +57,24 @@ export const troubleshootGuidedWorkflowTool = (deps: WorkflowDeps) =>
     name: 'troubleshoot_guided_workflow',
     title: 'Troubleshoot a failure',
     description:
-      'Work through a failure in this project: analyze_failure ranks its likely causes (build, test, dependency, configuration, deployment, runtime, security) from the error text, the stack, recent commits of the files involved, and the ADRs and TODO tasks naming them, each with commands to confirm it; ' +
-      'generate_test_plan gives regression test cases in the project\'s own test framework and layout; run_diagnostics runs read-only checks (manifests parse, lockfile in sync, runtime versions, env vars declared, git state); create_workflow returns the Toolpack calls to make, in order, with arguments. Reads only.',
+      'Work through a failure in this project: rank its likely causes from the error text, commits, ADRs and TODOs (analyze_failure), plan regression tests, run read-only diagnostics, or plan the tool calls to fix it. ' +
+      'Use it when a build, test or deployment fails. Read-only.',
     input: Params({
-      operation: StringEnum(OPERATIONS, { description: 'analyze_failure and generate_test_plan need failureInfo; create_workflow plans for failureInfo when given, else a health check.' }),
+      operation: StringEnum(OPERATIONS, { description: 'analyze_failure and generate_test_plan need failureInfo; create_workflow without it plans a health check.' }),
       failureInfo: Type.Optional(
         Type.Object(
           {
-            failureType: Type.Optional(Type.String({ description: 'What kind of failure, in your words ("dependency install", "test", "deployment").' })),
-            failureDetails: Type.Optional(Type.String({ description: 'The error output: messages, stack traces, file:line references.' })),
+            failureType: Type.Optional(Type.String({ description: 'In your words, e.g. "test".' })),
+            failureDetails: Type.Optional(Type.String({ description: 'Error output, stack traces.' })),
             context: Type.Optional(Type.Object({ reproducible: Type.Optional(Type.Boolean()), impact: Type.Optional(Type.String()) }, { additionalProperties: true })),
           },
-          { additionalProperties: true, description: 'The failure: failureType, failureDetails, context { reproducible, impact }.' },
+          { additionalProperties: true, description: 'The failure to analyse.' },
         ),
       ),
       projectPath: ProjectPath(),
       adrDirectory: Type.Optional(Type.String({ default: 'docs/adrs', description: 'Folder of the ADRs, relative to the project.' })),
-      todoPath: Type.Optional(Type.String({ default: 'TODO.md', description: 'The TODO file, relative to the project.' })),
-      conversationContext: ConversationContext('Accepted; the analysis depends only on failureInfo and the project.'),
+      todoPath: Type.Optional(Type.String({ default: 'TODO.md', description: 'TODO file, relative to the project.' })),
+      conversationContext: ConversationContext('Accepted; this tool does not use it.'),
     }),
     output: Type.Object({
       summary: Type.String(),
