@@ -119,7 +119,7 @@ export const ConfigSchema = Type.Object(
             Type.Integer({
               minimum: 100,
               maximum: 3_600_000,
-              description: 'How long one query may take (PostgreSQL: statement_timeout, and the client gives up on a server that stops answering; SQLite: how long a query waits for a lock held by another process). Default 10000.',
+              description: 'How long one query may take (PostgreSQL: statement_timeout, and the client gives up on a server that stops answering; SQLite: how long a query waits for a lock held by another process). Default 5000.',
             }),
           ),
         },

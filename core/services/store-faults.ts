@@ -10,7 +10,7 @@ import type { CompiledQuery, DatabaseConnection, Driver, QueryResult } from 'kys
 import { NetworkError } from '../../sdk/errors.js';
 
 export const DEFAULT_CONNECT_TIMEOUT_MS = 5_000;
-export const DEFAULT_STATEMENT_TIMEOUT_MS = 10_000;
+export const DEFAULT_STATEMENT_TIMEOUT_MS = 5_000;
 
 /** Socket-level failures: the server is not there (any more). */
 const NETWORK_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'ENOTFOUND', 'EHOSTUNREACH', 'ENETUNREACH', 'EAI_AGAIN', 'EPIPE', 'ECONNABORTED']);

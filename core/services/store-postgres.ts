@@ -40,7 +40,7 @@ export interface PoolTimeouts {
 type KyselyPool = import('kysely').PostgresPool;
 
 /** The client gives up this long after the server's own statement_timeout would have answered. */
-const CLIENT_GRACE_MS = 2_000;
+const CLIENT_GRACE_MS = 1_000;
 
 /**
  * The pool: 64-bit integers and numerics read as numbers (counts, sums and millisecond times fit),

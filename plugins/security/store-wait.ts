@@ -9,7 +9,7 @@
  */
 
 /** How long a call waits for the store before going on without a fresh read. */
-export const STORE_WAIT_MS = 2_000;
+export const STORE_WAIT_MS = 1_000;
 
 /** `read` shared by concurrent callers; each resolves with its value, or undefined when it failed or its moment passed. */
 export function sharedRead<T>(read: () => Promise<T>, waitMs = STORE_WAIT_MS): () => Promise<T | undefined> {
