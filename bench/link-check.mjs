@@ -139,6 +139,7 @@ export async function linkCheckBench({ runs = 3 } = {}) {
         notes: [
           `Generated folder: ${planted} links broken on purpose (${Object.entries(corpus.planted).map(([k, v]) => `${v} ${k}`).join(', ')}); remark-validate-links does not report undefined references.`,
           'Cold: the outline cache emptied before the call (each page parsed, in the parse workers); warm: the same call again, nothing changed.',
+          'remark-validate-links runs as remark-cli runs it: CommonMark only (no GFM tables, autolinks, footnotes), on this thread, warm after its first folder; ours reads GFM in the parse workers, which retire after 5 s idle (a cold call may start them afresh).',
           `Median of ${runs} runs, interleaved; timings on a shared machine vary: compare ratios, not absolute times.`,
         ],
       };

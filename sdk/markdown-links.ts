@@ -167,13 +167,13 @@ function plain(node: Nodes): string {
   return parts.join('').replace(/\s+/g, ' ').trim();
 }
 
-const MAX_HTML_SCAN = 100_000;
+export const MAX_HTML_SCAN = 100_000;
 // Bounded repeats: an HTML block with many unclosed tags or quotes stays linear.
 const ATTRIBUTE = /\b(id|name|href|src)\s{0,20}=\s{0,20}(?:"([^"]{0,500})"|'([^']{0,500})'|([^\s"'=<>`]{1,500}))/gi;
 const TAG = /<(a|img)\b[^>]{0,500}>/gi;
 
 /** `id`/`name` anchors anywhere in HTML, `<a href>` and `<img src>` as links. */
-function htmlParts(html: string, line: number, column: number, anchors: Set<string>, links: PageLink[]): void {
+export function htmlParts(html: string, line: number, column: number, anchors: Set<string>, links: PageLink[]): void {
   for (const match of html.matchAll(ATTRIBUTE)) {
     if (/^(id|name)$/i.test(match[1]!)) anchors.add(match[2] ?? match[3] ?? match[4] ?? '');
   }
@@ -192,7 +192,7 @@ function htmlParts(html: string, line: number, column: number, anchors: Set<stri
 }
 
 /** `[text][label]` left as text: remark makes no reference when `[label]: url` is missing. */
-function undefinedReferences(text: string, line: number, column: number, definitions: Map<string, unknown>, links: PageLink[]): void {
+export function undefinedReferences(text: string, line: number, column: number, definitions: Map<string, unknown>, links: PageLink[]): void {
   // Most text has no `][` at all: skip the split and the scan.
   if (!text.includes('][')) return;
   const lines = text.split('\n');

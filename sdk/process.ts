@@ -105,7 +105,8 @@ export async function systemBinary(name: string, roots: readonly string[], pathV
 
 function refuseUnapproved(binary: string, args: readonly string[], options: ProcessOptions): void {
   const { workspace } = options;
-  const roots = [workspace.root, ...workspace.allowedRoots];
+  // The configured roots, not a session's narrowed ones: what is the project's own code does not shrink with a client's roots.
+  const roots = workspace.configuredRoots ?? [workspace.root, ...workspace.allowedRoots];
   if (!isAbsolute(binary)) throw new ConfigurationError(`a process must be started by absolute path (systemBinary), not "${binary}"`);
   if (!isWithinRoots(roots, options.cwd)) throw new FileSystemError('a process may only run in a folder inside the workspace');
   const fromWorkspace = isWithinRoots(roots, binary) || (options.pathPrefix ?? []).some((folder) => !isAbsolute(folder) || isWithinRoots(roots, folder));
@@ -120,7 +121,7 @@ function refuseUnapproved(binary: string, args: readonly string[], options: Proc
 /** Start `binary` (absolute) with `args` as the leader of its own process group. */
 export function spawnProcess(binary: string, args: readonly string[], options: ProcessOptions): GroupProcess {
   refuseUnapproved(binary, args, options);
-  const roots = [options.workspace.root, ...options.workspace.allowedRoots];
+  const roots = options.workspace.configuredRoots ?? [options.workspace.root, ...options.workspace.allowedRoots];
   const env = childEnv({ roots, inherit: options.inheritEnv, set: options.env });
   if (options.pathPrefix?.length) env.PATH = [...options.pathPrefix, env.PATH].filter(Boolean).join(delimiter);
 

@@ -22,6 +22,12 @@ export interface Workspace {
   /** Further folders tools may touch (real paths). */
   readonly allowedRoots: readonly string[];
   /**
+   * Every root the configuration allows (root and allowedRoots as configured), even when a
+   * client's MCP roots narrowed root/allowedRoots for its session: what counts as the project's
+   * own (code, PATH entries, git directories). Absent: [root, ...allowedRoots].
+   */
+  readonly configuredRoots?: readonly string[];
+  /**
    * Resolve `path` (relative to the root, or absolute) to a real path inside the
    * workspace, following symlinks. Throws FileSystemError (naming `param`) if it
    * leaves the workspace. For paths that do not exist yet the nearest existing

@@ -8,7 +8,7 @@ import { resolve } from 'node:path';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import type { DepsSpec } from '../../sdk/refs.js';
 import type { InitSpec, ModuleManifest, PluginManifest, ResultMiddleware } from '../../sdk/plugin.js';
-import { coreServices, type KernelInfo, type Logger, type ModuleInfo, type PackInfo, type Store } from '../../sdk/services.js';
+import { coreServices, type KernelInfo, type Logger, type ModuleInfo, type PackInfo, type Store, type Workspace } from '../../sdk/services.js';
 import type { LoadedConfig } from '../config/load.js';
 import { KernelError, KernelErrorCodes, messageOf } from '../errors.js';
 import { createAi } from '../services/ai.js';
@@ -19,6 +19,7 @@ import { createGit } from '../services/git.js';
 import { createHttp } from '../services/http.js';
 import { addLogFilter, createRootLogger, removeLogFilter, resolveLogLevel } from '../services/logger.js';
 import { ResourceKinds } from '../services/resource-kinds.js';
+import { withResultKind } from '../tools/result-limit.js';
 import { createResources } from '../services/resources.js';
 import { createStore, type KernelStore } from '../services/store.js';
 import { createWorkspace } from '../services/workspace.js';
@@ -90,7 +91,7 @@ export class Kernel {
   /** The 'mask' stage: after every ordinary middleware, so nothing added later escapes it. */
   private readonly maskMiddleware: ResultMiddleware[] = [];
   /** Kinds of stored result the packs registered: resources/templates/list, and what resources.put accepts. */
-  readonly resourceKinds = new ResourceKinds();
+  readonly resourceKinds = withResultKind(new ResourceKinds());
   private readonly packs: PackRuntime[] = [];
   private events!: EventBus;
   /** What each pack registered outside the container (middleware, log filters), to take back if it is skipped. */
@@ -388,6 +389,11 @@ export class Kernel {
 
   get workspaceRoot(): string {
     return this.runtime.workspace.root;
+  }
+
+  /** The workspace tools use (a session's client roots narrow it: core/server/client-roots.ts). */
+  get workspace(): Workspace {
+    return this.runtime.workspace;
   }
 
   /** Dispose packs in reverse order, once, however often it is called. */

@@ -7,6 +7,8 @@ import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import {
   CallToolRequestSchema,
   ErrorCode,
+  GetPromptRequestSchema,
+  ListPromptsRequestSchema,
   ListResourcesRequestSchema,
   ListResourceTemplatesRequestSchema,
   ListToolsRequestSchema,
@@ -18,6 +20,9 @@ import type { Kernel } from '../kernel/kernel.js';
 import { LOCAL_CALLER } from '../services/session.js';
 import { UnknownToolError } from '../tools/invoke.js';
 import { KERNEL_VERSION } from '../version.js';
+import { getPrompt, listPrompts } from './prompt-handlers.js';
+import { ClientRoots } from './client-roots.js';
+import { serverInstructions } from './instructions.js';
 import { callToolsetTool, isToolsetTool, SessionToolsets, TOOLSET_TOOLS } from './toolset-tools.js';
 
 export interface McpServerOptions {
@@ -45,10 +50,13 @@ export function createMcpServer(kernel: Kernel, options: McpServerOptions = {}):
   const server = new Server(
     { name: 'toolpack', version: KERNEL_VERSION },
     {
-      capabilities: { tools: { listChanged: true }, resources: { listChanged: false } },
-      instructions: 'Toolpack tools work on the files of the workspace the server was started in; paths are relative to it.',
+      capabilities: { tools: { listChanged: true }, resources: { listChanged: false }, prompts: { listChanged: false } },
+      instructions: serverInstructions(toolsets),
     },
   );
+
+  // The client's MCP roots narrow this session's workspace (client-roots.ts); stateless HTTP has no session to ask.
+  const roots = options.stateless ? null : ClientRoots.follow(server, kernel.workspace, kernel.logger);
 
   server.setRequestHandler(ListToolsRequestSchema, async () => ({
     tools: [...kernel.registry.listing(toolsets.served), ...(toolsets.offersToolsetTools ? TOOLSET_TOOLS : [])] as never,
@@ -62,7 +70,7 @@ export function createMcpServer(kernel: Kernel, options: McpServerOptions = {}):
     try {
       return await kernel.call(request.params.name, request.params.arguments ?? {}, {
         signal: extra.signal,
-        session: options.stateless ? { server: null, caller, statelessHttp: { userAgent: options.userAgent } } : { server, caller },
+        session: options.stateless ? { server: null, caller, statelessHttp: { userAgent: options.userAgent } } : { server, caller, workspace: await roots?.view(extra.requestId) },
         progress: async ({ progress, total, message }) => {
           if (progressToken === undefined) return;
           await extra.sendNotification({
@@ -76,6 +84,12 @@ export function createMcpServer(kernel: Kernel, options: McpServerOptions = {}):
       throw error;
     }
   });
+
+  // The recommended flows as prompts (prompt-handlers.ts); a get enables the toolsets its steps need.
+  server.setRequestHandler(ListPromptsRequestSchema, async () => listPrompts(toolsets));
+  server.setRequestHandler(GetPromptRequestSchema, async (request) =>
+    getPrompt(request.params.name, request.params.arguments, toolsets, () => server.sendToolListChanged()),
+  );
 
   server.setRequestHandler(ListResourcesRequestSchema, async () => ({
     resources: (await kernel.resources.list()).map((r) => ({ uri: r.uri, name: r.name, mimeType: r.mimeType, description: `${r.kind} stored ${r.createdAt}` })),

@@ -77,6 +77,7 @@ export class ResourceKinds {
 
   /** What resources/templates/list answers, in registration (pack) order. */
   templates(): ResourceTemplate[] {
-    return this.kinds.map((k) => ({ uriTemplate: k.uriTemplate, name: k.name, description: k.description, mimeType: k.mimeType ?? 'application/json' }));
+    // The kernel's own kinds (a cut result's full copy) have ids only their result gives: no template to fill.
+    return this.kinds.filter((k) => k.pack !== 'kernel').map((k) => ({ uriTemplate: k.uriTemplate, name: k.name, description: k.description, mimeType: k.mimeType ?? 'application/json' }));
   }
 }

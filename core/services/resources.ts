@@ -59,7 +59,7 @@ export function createResources(kernelStore: Store, kinds: ResourceKinds, option
       if (!KIND.test(kind)) throw new ValidationError(`resource kind "${kind}" must be lower-case words separated by "/"`);
       const registered = kinds.match(kind);
       if (!registered) {
-        const known = kinds.list().map((k) => k.kind);
+        const known = kinds.list().filter((k) => k.pack !== 'kernel').map((k) => k.kind); // the kernel's own kinds are not for packs
         throw new Error(`resource kind "${kind}" is not registered: the pack that stores it declares it with env.registerResourceKind({ kind: "${kind}", ... }) (registered: ${known.join(', ') || 'none'})`);
       }
       // Masked before serialising (store.serialize): a JSON text's escaped quotes hide `password = "..."` from the filters.

@@ -7,6 +7,7 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import type { Caller } from '../../sdk/tool.js';
+import type { Workspace } from '../../sdk/services.js';
 
 /**
  * The one user of a server without tokens (stdio, `toolpack call`, loopback HTTP without a
@@ -27,6 +28,11 @@ export interface CallSession {
    * is known of it comes from the request itself (its User-Agent header).
    */
   statelessHttp?: { userAgent?: string };
+  /**
+   * The workspace narrowed to the client's MCP roots (core/server/client-roots.ts); absent: the
+   * whole workspace. The kernel's workspace answers calls of this session with it.
+   */
+  workspace?: Workspace;
 }
 
 const storage = new AsyncLocalStorage<CallSession>();

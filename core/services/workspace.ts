@@ -13,15 +13,22 @@
  * server was started with. The root itself, or a folder that merely holds a
  * .git, resolves as before. The kernel's own store and git code never resolve
  * a tool's path and are not affected.
+ *
+ * A client that declares MCP roots narrows its own session to them
+ * (narrowedTo, core/server/client-roots.ts): the kernel's one workspace object
+ * answers each call with the view of the calling session, so a pack that kept
+ * it from init is confined like one using its ToolContext; other sessions
+ * still see the whole workspace.
  */
 import { realpathSync } from 'node:fs';
-import { realpath } from 'node:fs/promises';
+import { realpath, stat } from 'node:fs/promises';
 import { basename, dirname, isAbsolute, join, relative, resolve as resolvePath, sep } from 'node:path';
 import { KernelError, KernelErrorCodes } from '../errors.js';
 import { componentsBelowRoots, openConfined, readConfinedText } from '../../sdk/confined-fs.js';
 import { isPackageJsonName, protectedPathReason } from '../../sdk/protected-paths.js';
 import { FileSystemError, ValidationError } from '../../sdk/errors.js';
 import type { Workspace } from '../../sdk/services.js';
+import { currentSession } from './session.js';
 
 function isWithin(root: string, candidate: string): boolean {
   return candidate === root || candidate.startsWith(root.endsWith(sep) ? root : root + sep);
@@ -54,7 +61,26 @@ export interface WorkspaceProtection {
   maskForWrite?: (text: string) => string;
 }
 
-export function createWorkspace(rootDir: string, allowed: readonly string[] = [], protection: WorkspaceProtection = {}): Workspace {
+/** A client's roots applied to the workspace: the narrowed view (null: none usable) and the roots left out, with why. */
+export interface NarrowedWorkspace {
+  workspace: Workspace | null;
+  ignored: Array<{ path: string; why: string }>;
+}
+
+/** The kernel's workspace: a Workspace that can also be narrowed to a client's roots. */
+export interface KernelWorkspace extends Workspace {
+  /**
+   * A view confined to `paths` (absolute folders) within the configured roots, with the same
+   * protected paths. A path around the workspace keeps the configured roots it holds; one
+   * outside them, protected or not a folder is ignored. A call whose session carries the view
+   * (CallSession.workspace) sees it through this object too.
+   */
+  narrowedTo(paths: readonly string[]): Promise<NarrowedWorkspace>;
+}
+
+export const isKernelWorkspace = (workspace: Workspace): workspace is KernelWorkspace => typeof (workspace as Partial<KernelWorkspace>).narrowedTo === 'function';
+
+export function createWorkspace(rootDir: string, allowed: readonly string[] = [], protection: WorkspaceProtection = {}): KernelWorkspace {
   const root = realpathSync(resolvePath(rootDir));
   const allowedRoots = allowed.map((dir, i) => {
     try {
@@ -101,73 +127,145 @@ export function createWorkspace(rootDir: string, allowed: readonly string[] = []
     return named.find((entry) => entry.path === absolute || realOf(entry.path) === absolute)?.why ?? null;
   };
 
-  const contains = (absolute: string) => roots.some((r) => isWithin(r, absolute));
+  /** Inside the configuration's roots: where a client's roots may narrow a view to. */
+  const configured = (absolute: string) => roots.some((r) => isWithin(r, absolute));
+
   /**
-   * A path for a message. Packs often pass join(root, given): an absolute path is
-   * shown relative to the root when it lies inside lexically, and not at all
-   * otherwise, so no message carries the absolute root or its parents.
+   * The workspace confined to `viewRoots` (real folders inside the configuration's roots; the
+   * first is the root relative paths resolve against). Protected paths are judged below the
+   * configuration's roots whatever the view.
    */
-  const shown = (path: string) => {
-    if (!isAbsolute(path)) return `"${path}"`;
-    const absolute = resolvePath(path);
-    return contains(absolute) ? `"${workspace.relative(absolute)}"` : 'an absolute path';
+  const viewOf = (viewRoots: readonly string[], outsideHint: string): Workspace => {
+    const viewRoot = viewRoots[0]!;
+    const contains = (absolute: string) => viewRoots.some((r) => isWithin(r, absolute));
+    const relativeTo = (absolute: string) => {
+      const rel = relative(viewRoot, absolute);
+      return rel === '' ? '.' : rel.split(sep).join('/');
+    };
+    /**
+     * A path for a message. Packs often pass join(root, given): an absolute path is
+     * shown relative to the root when it lies inside lexically, and not at all
+     * otherwise, so no message carries the absolute root or its parents.
+     */
+    const shown = (path: string) => {
+      if (!isAbsolute(path)) return `"${path}"`;
+      const absolute = resolvePath(path);
+      return contains(absolute) ? `"${relativeTo(absolute)}"` : 'an absolute path';
+    };
+    const view: Workspace = {
+      root: viewRoot,
+      allowedRoots: viewRoots.slice(1),
+      configuredRoots: roots,
+      contains,
+      relative: relativeTo,
+      async resolve(path: string, param = 'path') {
+        if (typeof path !== 'string' || path.trim() === '') {
+          throw new ValidationError(`parameter "${param}" must be a non-empty path`, { parameter: param });
+        }
+        if (path.includes('\0')) {
+          throw new ValidationError(`parameter "${param}" must not contain a NUL character`, { parameter: param });
+        }
+        const absolute = isAbsolute(path) ? resolvePath(path) : resolvePath(viewRoot, path);
+        let real: string;
+        try {
+          real = await realpathOfNearest(absolute);
+        } catch (error) {
+          // The code only: the system's message would name the absolute path.
+          const code = (error as NodeJS.ErrnoException).code ?? 'EIO';
+          throw new FileSystemError(`parameter "${param}": cannot resolve ${shown(path)} (${code})`, { parameter: param, code });
+        }
+        if (!contains(real)) {
+          throw new FileSystemError(`access denied: ${shown(path)} (parameter "${param}") is outside the workspace; ${outsideHint}`, {
+            parameter: param,
+            ...(isAbsolute(path) ? {} : { path }),
+            reason: 'outside-workspace',
+          });
+        }
+        const why = protectedReason(absolute) ?? protectedReason(real);
+        if (why) {
+          const given = isAbsolute(path) ? (contains(absolute) ? relativeTo(absolute) : relativeTo(real)) : path;
+          throw new FileSystemError(`access denied: "${given}" (parameter "${param}") ${why}`, { parameter: param, path: given, reason: 'protected' });
+        }
+        return real;
+      },
+      async openFile(path: string, param = 'path') {
+        const real = await view.resolve(path, param);
+        const display = isAbsolute(path) ? relativeTo(real) : path;
+        const file = await openConfined(real, viewRoots, { param, display });
+        // Names are checked on the descriptor by openConfined; the store's and config's own files here.
+        const why = protectedReason(file.real);
+        if (why) {
+          await file.handle.close();
+          throw new FileSystemError(`access denied: "${display}" (parameter "${param}") ${why}`, { parameter: param, path: display, reason: 'protected' });
+        }
+        return file;
+      },
+      maskForWrite: (text: string) => (protection.maskForWrite ? protection.maskForWrite(text) : text),
+      async readText(path: string, options: { param?: string; maxBytes?: number } = {}) {
+        const param = options.param ?? 'path';
+        const real = await view.resolve(path, param);
+        return readConfinedText(real, viewRoots, { param, display: isAbsolute(path) ? relativeTo(real) : path, maxBytes: options.maxBytes });
+      },
+    };
+    return view;
   };
 
-  const workspace: Workspace = {
-    root,
-    allowedRoots,
-    contains,
-    relative(absolute: string) {
-      const rel = relative(root, absolute);
-      return rel === '' ? '.' : rel.split(sep).join('/');
+  const whole = viewOf(roots, 'only paths inside the workspace or its allowed roots can be used');
+  // Views made here by narrowedTo: only these may stand in for the workspace during a call.
+  const narrowed = new WeakSet<Workspace>();
+  /** The calling session's view (client roots, core/server/client-roots.ts), else the whole workspace. */
+  const active = (): Workspace => {
+    const view = currentSession()?.workspace;
+    return view && narrowed.has(view) ? view : whole;
+  };
+
+  // Packs keep this object from their init; each use answers for the session of the call it runs in.
+  const workspace: KernelWorkspace = {
+    get root() {
+      return active().root;
     },
-    async resolve(path: string, param = 'path') {
-      if (typeof path !== 'string' || path.trim() === '') {
-        throw new ValidationError(`parameter "${param}" must be a non-empty path`, { parameter: param });
-      }
-      if (path.includes('\0')) {
-        throw new ValidationError(`parameter "${param}" must not contain a NUL character`, { parameter: param });
-      }
-      const absolute = isAbsolute(path) ? resolvePath(path) : resolvePath(root, path);
-      let real: string;
-      try {
-        real = await realpathOfNearest(absolute);
-      } catch (error) {
-        // The code only: the system's message would name the absolute path.
-        const code = (error as NodeJS.ErrnoException).code ?? 'EIO';
-        throw new FileSystemError(`parameter "${param}": cannot resolve ${shown(path)} (${code})`, { parameter: param, code });
-      }
-      if (!contains(real)) {
-        throw new FileSystemError(`access denied: ${shown(path)} (parameter "${param}") is outside the workspace; only paths inside the workspace or its allowed roots can be used`, {
-          parameter: param,
-          ...(isAbsolute(path) ? {} : { path }),
-          reason: 'outside-workspace',
-        });
-      }
-      const why = protectedReason(absolute) ?? protectedReason(real);
-      if (why) {
-        const given = isAbsolute(path) ? (contains(absolute) ? workspace.relative(absolute) : workspace.relative(real)) : path;
-        throw new FileSystemError(`access denied: "${given}" (parameter "${param}") ${why}`, { parameter: param, path: given, reason: 'protected' });
-      }
-      return real;
+    get allowedRoots() {
+      return active().allowedRoots;
     },
-    async openFile(path: string, param = 'path') {
-      const real = await workspace.resolve(path, param);
-      const display = isAbsolute(path) ? workspace.relative(real) : path;
-      const file = await openConfined(real, roots, { param, display });
-      // Names are checked on the descriptor by openConfined; the store's and config's own files here.
-      const why = protectedReason(file.real);
-      if (why) {
-        await file.handle.close();
-        throw new FileSystemError(`access denied: "${display}" (parameter "${param}") ${why}`, { parameter: param, path: display, reason: 'protected' });
+    configuredRoots: roots,
+    contains: (absolute) => active().contains(absolute),
+    relative: (absolute) => active().relative(absolute),
+    resolve: (path, param) => active().resolve(path, param),
+    openFile: (path, param) => active().openFile(path, param),
+    readText: (path, options) => active().readText(path, options),
+    maskForWrite: whole.maskForWrite,
+    async narrowedTo(paths) {
+      const kept: string[] = [];
+      const ignored: Array<{ path: string; why: string }> = [];
+      for (const path of paths) {
+        if (!isAbsolute(path)) {
+          ignored.push({ path, why: 'is not an absolute path' });
+          continue;
+        }
+        let real: string;
+        try {
+          real = await realpath(resolvePath(path));
+        } catch (error) {
+          ignored.push({ path, why: `cannot be opened (${(error as NodeJS.ErrnoException).code ?? 'error'})` });
+          continue;
+        }
+        if (configured(real)) {
+          const why = protectedReason(real);
+          if (why) ignored.push({ path, why });
+          else if (!(await stat(real).catch(() => null))?.isDirectory()) ignored.push({ path, why: 'is not a folder' });
+          else kept.push(real);
+          continue;
+        }
+        // A client root around the workspace allows the configured roots it holds, no more.
+        const held = roots.filter((r) => isWithin(real, r));
+        if (held.length) kept.push(...held);
+        else ignored.push({ path, why: 'is outside the workspace and its allowed roots (workspace.allowedRoots)' });
       }
-      return file;
-    },
-    maskForWrite: (text: string) => (protection.maskForWrite ? protection.maskForWrite(text) : text),
-    async readText(path: string, options: { param?: string; maxBytes?: number } = {}) {
-      const param = options.param ?? 'path';
-      const real = await workspace.resolve(path, param);
-      return readConfinedText(real, roots, { param, display: isAbsolute(path) ? workspace.relative(real) : path, maxBytes: options.maxBytes });
+      const unique = [...new Set(kept)];
+      if (unique.length === 0) return { workspace: null, ignored };
+      const view = viewOf(unique, "only paths inside the client's roots can be used");
+      narrowed.add(view);
+      return { workspace: view, ignored };
     },
   };
   return workspace;

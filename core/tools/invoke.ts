@@ -13,9 +13,10 @@ import type { ProgressUpdate, ToolContext } from '../../sdk/tool.js';
 import type { ProjectCodePolicy } from '../../sdk/project-code.js';
 import { LOCAL_CALLER, runInSession, type CallSession } from '../services/session.js';
 import { confirmBeforeHandler } from './confirm-step.js';
+import { checkWithAlternatives } from './enum-alternatives.js';
 import { approveProjectCode } from './project-code-step.js';
 import { errorResult, errorResultFrom } from './error-envelope.js';
-import { limitResultSize } from './result-limit.js';
+import { boundResult, limitResultSize, RESULT_RESOURCE_KIND } from './result-limit.js';
 import { illFormedText } from './well-formed-text.js';
 import type { RegisteredTool, ToolRegistry } from './registry.js';
 import type { SchemaIssue } from './schema-validator.js';
@@ -152,7 +153,7 @@ async function runHandler(tool: RegisteredTool, args: unknown, runtime: ToolRunt
       issues: [{ parameter, message: `contains ${illFormed.problem}`, expected: 'well-formed Unicode text' }],
     });
   }
-  const checked = tool.input.check(input);
+  const checked = checkWithAlternatives(tool.input, tool.definition.input, input);
   if (!checked.ok) {
     const issues = withExpectations(checked.issues, tool.definition.input as never);
     return errorResult(name, 'ValidationError', `invalid arguments: ${issues.map((i) => i.message).join('; ')}`, {
@@ -164,7 +165,7 @@ async function runHandler(tool: RegisteredTool, args: unknown, runtime: ToolRunt
     logger: runtime.loggerFor(tool.packId).child({ tool: name }),
     signal: env.signal ?? new AbortController().signal,
     progress: env.progress ?? (async () => {}),
-    workspace: runtime.workspace,
+    workspace: env.session?.workspace ?? runtime.workspace,
     ai: runtime.ai,
     confirm: runtime.confirm,
     resources: runtime.resources,
@@ -207,7 +208,16 @@ export async function invokeTool(runtime: ToolRuntime, name: string, args: unkno
   const handled: ToolResult = { tool: name, isError: raw.isError === true, structuredContent: raw.structuredContent ?? {} };
   // A middleware that fails (its settings in a store that is down) answers as a tool error, never with the result it did not check.
   const result = await applyMiddleware(handled, runtime).catch((error: unknown): ToolResult => ({ tool: name, isError: true, structuredContent: errorResultFrom(name, error).structuredContent! }));
-  const { shaped: built, json } = toCallResult(result, result.isError ? undefined : tool.definition.render?.(result.structuredContent));
+  // Summary first, and over the 25 KB budget the whole result stored and linked (result-limit.ts); after masking, so the store holds what the client may see.
+  const bounded = result.isError
+    ? { structured: result.structuredContent }
+    : await boundResult(name, result.structuredContent, {
+        store: async (tool, data) => (await runtime.resources.put({ kind: RESULT_RESOURCE_KIND.kind, name: `Full result of ${tool}`, data })).uri,
+        valid: (value) => tool.output.check(value).ok,
+      });
+  const answer: ToolResult = { ...result, structuredContent: bounded.structured };
+  const { shaped: built, json } = toCallResult(answer, answer.isError ? undefined : tool.definition.render?.(answer.structuredContent));
+  if (bounded.storedUri) built.content.push({ type: 'resource_link', uri: bounded.storedUri, name: `Full result of ${name}`, mimeType: 'application/json' });
   const shaped = limitResultSize(name, tool.definition.input, built, json);
   runtime.loggerFor(tool.packId).debug({ tool: name, ms: Math.round(performance.now() - started), isError: shaped.isError === true }, 'tool call');
   return shaped;

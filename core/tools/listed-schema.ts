@@ -10,6 +10,7 @@
  * validates against it; the kernel checks results against the full schema, and
  * input schemas and descriptions are never trimmed (models need them to call).
  */
+import { summaryFirst } from './result-limit.js';
 
 /**
  * The tools/list answer stays under this size (UTF-8 bytes of its JSON) whenever output-schema
@@ -31,7 +32,9 @@ export const toolsListBudget = (tools: number) =>
  */
 export function advertised(schema: Schema): Schema {
   const { required: _required, additionalProperties: _additional, ...rest } = schema;
-  return { ...rest, type: 'object' };
+  // `summary` listed first, as results carry it first (core/tools/result-limit.ts summaryFirst).
+  const properties = isSchema(rest.properties) ? summaryFirst(rest.properties) : rest.properties;
+  return { ...rest, ...(properties ? { properties } : {}), type: 'object' };
 }
 
 const bytes = (value: unknown) => Buffer.byteLength(JSON.stringify(value));

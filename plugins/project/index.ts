@@ -46,8 +46,9 @@ export default definePlugin({
     env.provideService({
       service: projectScannerRef,
       deps: { cache: coreServices.cache, options: env.options, workspace: coreServices.workspace },
+      // The configured roots: one scanner serves every session, whatever roots its first caller's client declared.
       factory: ({ cache, options, workspace }) =>
-        (scanner ??= createProjectScanner(cache, { maxFiles: options.maxFiles, roots: [workspace.root, ...workspace.allowedRoots] })),
+        (scanner ??= createProjectScanner(cache, { maxFiles: options.maxFiles, roots: workspace.configuredRoots ?? [workspace.root, ...workspace.allowedRoots] })),
     });
     // The import graph get_architectural_context reads, with lines, for other packs (the rules pack).
     env.provideService({ service: projectImportsRef, deps: { scanner: projectScannerRef }, factory: ({ scanner }) => createProjectImports(scanner) });

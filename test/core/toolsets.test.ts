@@ -7,15 +7,14 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
-import { ToolListChangedNotificationSchema } from '@modelcontextprotocol/sdk/types.js';
 import { afterEach, describe, expect, it } from 'vitest';
 import { startToolpack } from '../../core/bootstrap.js';
 import { KernelError } from '../../core/errors.js';
-import type { Kernel } from '../../core/kernel/kernel.js';
 import { builtPacks } from '../../core/plugins/catalog.js';
 import { createMcpServer } from '../../core/server/mcp-server.js';
 import { createRootLogger } from '../../core/services/logger.js';
 import { DEFAULT_TOOLS } from '../../core/tools/toolsets.js';
+import { connectModelHost } from '../helpers/model-host.js';
 
 const cleanups: Array<() => Promise<void> | void> = [];
 afterEach(async () => {
@@ -29,22 +28,7 @@ function workspace(config?: Record<string, unknown>): string {
   return dir;
 }
 
-async function connect(dir: string, preset?: string): Promise<{ client: Client; kernel: Kernel; changes: () => number }> {
-  const kernel = await startToolpack({ cwd: dir, preset, logger: createRootLogger('silent') });
-  const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
-  await createMcpServer(kernel).connect(serverSide);
-  const client = new Client({ name: 'model-host', version: '0' });
-  let changes = 0;
-  client.setNotificationHandler(ToolListChangedNotificationSchema, async () => {
-    changes++;
-  });
-  await client.connect(clientSide);
-  cleanups.push(async () => {
-    await client.close();
-    await kernel.stop();
-  });
-  return { client, kernel, changes: () => changes };
-}
+const connect = connectModelHost;
 
 const listBytes = (tools: unknown[]) => Buffer.byteLength(JSON.stringify({ tools }));
 const structured = (result: unknown) => (result as { structuredContent: Record<string, any> }).structuredContent;

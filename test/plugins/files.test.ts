@@ -71,7 +71,7 @@ describe('write_file', () => {
   it('creates parent folders and reports whether the file was new', async () => {
     const { call, kernel, root } = await filesKernel();
     const first = await call('write_file', { path: 'docs/adr/0001-use-postgres.md', content: '# Use PostgreSQL\n' });
-    expect(first.data).toEqual({ path: 'docs/adr/0001-use-postgres.md', bytesWritten: 17, created: true, previousSize: null });
+    expect(first.data).toEqual({ summary: 'Created docs/adr/0001-use-postgres.md (17 bytes).', path: 'docs/adr/0001-use-postgres.md', bytesWritten: 17, created: true, previousSize: null });
     expect(readFileSync(join(root, 'docs/adr/0001-use-postgres.md'), 'utf8')).toBe('# Use PostgreSQL\n');
     // Replacing asks first; without elicitation the identical call repeated confirms it.
     const asked = await call('write_file', { path: 'docs/adr/0001-use-postgres.md', content: 'x' });

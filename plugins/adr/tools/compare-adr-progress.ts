@@ -77,12 +77,13 @@ export const compareAdrProgressTool = (deps: AdrToolDeps) =>
       strictMode: Type.Optional(Type.Boolean({ default: true, description: 'Only a manifest dependency or config file counts as evidence; false: file names count too.' })),
     }),
     output: Type.Object({
+      summary: Type.String(),
       projectPath: Type.String(),
       adrDirectory: Type.Object({ path: Type.String(), source: Type.String(), exists: Type.Boolean() }),
       todoFile: Type.Object({ path: Type.String(), found: Type.Boolean() }),
       strictMode: Type.Boolean(),
       includeEnvironmentCheck: Type.Boolean(),
-      summary: Type.Object({
+      counts: Type.Object({
         acceptedAdrs: Type.Number(),
         implemented: Type.Number(),
         partial: Type.Number(),
@@ -157,12 +158,13 @@ export const compareAdrProgressTool = (deps: AdrToolDeps) =>
           : `${summary.acceptedAdrs} accepted ADRs: ${summary.implemented} implemented, ${summary.partial} partial, ${summary.gap} with gaps, ${summary.conflict} in conflict, ${summary.unverifiable} unverifiable; ` +
             `${summary.mismatches} mismatches. Alignment ${alignmentScore === null ? 'not measurable' : `${alignmentScore}/100`}.`;
       return {
+        summary: message,
         projectPath: context.workspace.relative(root) || '.',
         adrDirectory: { path: location.relative, source: location.source, exists: location.exists },
         todoFile: { path: todo.path, found: todo.found },
         strictMode: strict,
         includeEnvironmentCheck: environmentCheck,
-        summary,
+        counts: summary,
         adrs,
         ...(conversation ? { conversation } : {}),
         mismatches: result.mismatches,

@@ -130,13 +130,14 @@ export const discoverExistingAdrsTool = (deps: AdrToolDeps) =>
       conversationContext: ConversationContext(NOT_USED),
     }),
     output: Type.Object({
+      summary: Type.String(),
       projectPath: Type.String({ description: 'The project root, relative to the workspace ("." for the root).' }),
       adrDirectory: Type.Optional(Type.String({ description: 'The ADR folder used (or looked for), relative to the project.' })),
       source: Type.String({ description: 'How the folder was chosen: "parameter", ".adr-dir", or the usual folder found (e.g. "doc/adr").' }),
       found: Type.Boolean({ description: 'Whether an ADR folder exists.' }),
       searched: Type.Array(Type.String(), { description: 'Folders looked at, relative to the project.' }),
       adrs: Type.Array(AdrEntry),
-      summary: Summary,
+      counts: Summary,
       problems: Type.Array(Problem),
       skipped: Type.Array(Type.String({ description: 'Markdown files in the folder that are not ADRs (README, index, template), relative to the project.' })),
       message: Type.String(),
@@ -167,13 +168,14 @@ export const discoverExistingAdrsTool = (deps: AdrToolDeps) =>
       }
 
       return {
+        summary: message,
         projectPath: workspace.relative(root) || '.',
         adrDirectory: folder,
         source: location.source,
         found: location.exists,
         searched,
         adrs: catalog.adrs.map((adr) => adrEntry(adr, root, location.dir, workspace)),
-        summary: catalog.summary,
+        counts: catalog.summary,
         problems: catalog.problems.map((p) => ({ kind: p.kind, message: p.message, paths: p.paths.map(rel), numbers: p.numbers })),
         skipped: catalog.skipped.map(rel),
         message,

@@ -129,6 +129,7 @@ export const generateAdrFromDecisionTool = (deps: AdrToolDeps) =>
       conversationContext: ConversationContext(NOT_USED),
     }),
     output: Type.Object({
+      summary: Type.String(),
       path: Type.String({ description: 'The new file, relative to the workspace root.' }),
       fileName: Type.String(),
       number: Type.Integer(),
@@ -152,7 +153,9 @@ export const generateAdrFromDecisionTool = (deps: AdrToolDeps) =>
       const [adr] = await writeAdrs(workspace, location, [draft], templateFormat, number);
       const folder = projectRelative(root, location.dir, workspace);
       await rememberAdrs(deps.events, 'generate_adr_from_decision', workspace.relative(root), [adr!], draft.status);
+      const message = `Wrote ADR ${adr!.number} "${draft.title}" (${draft.status}) to ${adr!.path}${location.exists ? '' : `, creating ${folder}`}.`;
       return {
+        summary: message.replace(/\s+/g, ' '),
         path: adr!.path,
         fileName: adr!.fileName,
         number: adr!.number,
@@ -164,7 +167,7 @@ export const generateAdrFromDecisionTool = (deps: AdrToolDeps) =>
         parsedFormat: (await parseAdr(adr!.fileName, adr!.content))?.format ?? PARSED_FORMAT[templateFormat],
         adrDirectory: folder,
         content: adr!.content,
-        message: `Wrote ADR ${adr!.number} "${draft.title}" (${draft.status}) to ${adr!.path}${location.exists ? '' : `, creating ${folder}`}.`,
+        message,
       };
     },
   });

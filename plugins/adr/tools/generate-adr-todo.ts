@@ -36,6 +36,7 @@ export const generateAdrTodoTool = (deps: AdrToolDeps) =>
       conversationContext: ConversationContext(NOT_USED),
     }),
     output: Type.Object({
+      summary: Type.String(),
       project: Type.String({ description: 'Project folder relative to the workspace ("." for the root).' }),
       adrDirectory: Type.Object({ path: Type.String(), source: Type.String({ description: '"parameter", ".adr-dir" or the conventional folder found.' }) }),
       adrs: Type.Object({ total: Type.Integer(), accepted: Type.Integer(), skipped: Type.Integer() }),
@@ -129,7 +130,8 @@ export const generateAdrTodoTool = (deps: AdrToolDeps) =>
         return task ? wholeOpaque(presentTask(task, options), deps.store) : undefined;
       };
       const keep = { ...result, tasks: { ...result.tasks, created: plan.created.map((task) => asSaved(task.id) ?? presentTask(task, options)), kept: plan.kept.map((task) => asSaved(task.id) ?? task) } };
-      return boundedPlan(result, context.resources, project, keep);
+      const answer = await boundedPlan(result, context.resources, project, keep);
+      return { summary: answer.message.replace(/\s+/g, ' '), ...answer };
     },
   });
 

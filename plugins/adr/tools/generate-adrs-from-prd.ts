@@ -43,6 +43,7 @@ export const generateAdrsFromPrdTool = (deps: AdrToolDeps) =>
       ),
     }),
     output: Type.Object({
+      summary: Type.String(),
       prdPath: Type.String({ description: 'The PRD read, relative to the workspace root.' }),
       prdTitle: Type.Union([Type.String(), Type.Null()]),
       adrDirectory: Type.Optional(Type.String({ description: 'The folder written to, relative to the project.' })),
@@ -153,6 +154,7 @@ export const generateAdrsFromPrdTool = (deps: AdrToolDeps) =>
         message = `${wrote}${skip}${left}.`;
       }
       return {
+        summary: message,
         prdPath: workspace.relative(prdReal),
         prdTitle: prd.title,
         adrDirectory: folder,

@@ -57,6 +57,7 @@ export const manageTodoJsonTool = (deps: AdrToolDeps) =>
       taskId: Type.Optional(Type.String({ description: 'Task id for update_task, delete_task, or get_tasks of one task.' })),
     }),
     output: Type.Object({
+      summary: Type.String(),
       operation: StringEnum(OPERATIONS),
       message: Type.String(),
       tasks: Type.Array(TaskSchema, { description: `The tasks the operation created, changed, deleted, matched or wrote: for get_tasks one page, for the others as many as fit in ${RESULT_BUDGET_BYTES / 1024} KB (see omitted).` }),
@@ -119,7 +120,8 @@ export const manageTodoJsonTool = (deps: AdrToolDeps) =>
       };
     },
     async handler(args, context) {
-      return bounded(await runOperation(deps, args, context));
+      const result = bounded(await runOperation(deps, args, context));
+      return { summary: result.message.replace(/\s+/g, ' '), ...result };
     },
   });
 

@@ -36,6 +36,7 @@ export const suggestAdrsTool = (deps: AdrToolDeps) =>
       maxSuggestions: Type.Optional(Type.Number({ default: 5, description: 'Most suggestions to return (whole number), highest priority first.' })),
     }),
     output: Type.Object({
+      summary: Type.String(),
       projectPath: Type.String({ description: 'The project analysed, relative to the workspace ("." for its root).' }),
       adrDirectory: Type.Object({ path: Type.String(), source: Type.String(), exists: Type.Boolean() }),
       analysisScope: StringEnum(ANALYSIS_SCOPES),
@@ -93,6 +94,7 @@ export const suggestAdrsTool = (deps: AdrToolDeps) =>
             : `No unrecorded decisions found${scope === 'all' ? '' : ` in the ${scope} scope`}: ${result.presentInCode} technologies in the code, all covered by ADRs${covered ? ` (${covered})` : ''}.`
           : `${result.totalFound} decision${result.totalFound === 1 ? '' : 's'} evident in the code ${result.totalFound === 1 ? 'is' : 'are'} not recorded in any ADR; returning ${result.suggestions.length}, highest priority first.${covered ? ` Already covered: ${covered}.` : ''}`;
       return {
+        summary: message,
         projectPath: context.workspace.relative(root) || '.',
         adrDirectory: { path: location.relative, source: location.source, exists: location.exists },
         analysisScope: scope,

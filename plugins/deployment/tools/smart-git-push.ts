@@ -68,8 +68,8 @@ export const smartGitPushTool = (deps: DeploymentDeps) =>
       conversationContext: ConversationContext('Echoed in "conversation"; no check depends on it.'),
     }),
     output: Type.Object({
-      operation: StringEnum(OPERATIONS),
       summary: Type.String(),
+      operation: StringEnum(OPERATIONS),
       verdict: StringEnum(['clean', 'blocked'] as const, { description: 'blocked: a secret, sensitive file, conflict marker, oversized file, or (pre_push_validation, push) a repository problem stands in the way.' }),
       repository: RepositorySchema,
       staged: StagedSchema,

@@ -51,7 +51,8 @@ export const detectDocumentationGapsTool = (deps: DocsDeps) =>
       depth: Type.Optional(StringEnum(DEPTHS, { default: 'standard', description: 'quick: CLI, env vars; standard: + exports, scripts; comprehensive: + config keys, README.' })),
     }),
     output: Type.Object({
-      summary: Type.Object({
+      summary: Type.String(),
+      counts: Type.Object({
         depth: StringEnum(DEPTHS),
         documentationPath: Type.String({ description: 'Project-relative docs folder read ("" = project root pages only).' }),
         pagesRead: Type.Integer(),
@@ -108,7 +109,8 @@ export const detectDocumentationGapsTool = (deps: DocsDeps) =>
           : `${report.gaps.length} undocumented item(s) and ${report.stale.length} stale name(s) across ${pages.length} page(s) under ${where} (${byPriority.high} high priority).`;
       const fullMessage = message + cutNote;
       return {
-        summary: {
+        summary: message,
+        counts: {
           depth,
           documentationPath: docsDir,
           pagesRead: pages.length,

@@ -60,7 +60,8 @@ export const validateDiataxisContentTool = (deps: DocsDeps) =>
       confidence: Type.Optional(StringEnum(LEVELS, { default: 'moderate', description: 'Lowest confidence reported: strict 0.5, moderate 0.7, permissive 0.85.' })),
     }),
     output: Type.Object({
-      summary: Type.Object({
+      summary: Type.String(),
+      counts: Type.Object({
         contentPath: Type.String({ description: 'Workspace-relative.' }),
         projectPath: Type.String({ description: 'The project names are checked against, workspace-relative.' }),
         pages: Type.Integer(),
@@ -119,7 +120,8 @@ export const validateDiataxisContentTool = (deps: DocsDeps) =>
           ? `${pages.length} page(s) under ${where} pass at ${confidence} confidence${report.belowThreshold ? ` (${report.belowThreshold} lower-confidence finding(s) not shown)` : ''}.`
           : `${report.findings.length} finding(s) in ${pages.length} page(s) under ${where}: ${byType.compliance} compliance, ${byType.completeness} completeness, ${byType.accuracy} accuracy.`;
       return {
-        summary: {
+        summary: message,
+        counts: {
           contentPath: where,
           projectPath: workspace.relative(root) || '.',
           pages: pages.length,

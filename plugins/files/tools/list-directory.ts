@@ -19,6 +19,7 @@ export const listDirectoryTool = (options: FilesOptions, guard: Guard) =>
       'List the entries of a workspace folder with type, size and modification time, folders first. Use it to explore a project before read_file; .gitignore matches are flagged, symlinks are not followed.',
     input: Params({ path: Type.String({ description: 'Folder to list, relative to the workspace root ("." for the root).' }) }),
     output: Type.Object({
+      summary: Type.String(),
       path: Type.String({ description: 'The folder, relative to the workspace root.' }),
       entries: Type.Array(
         Type.Object({
@@ -58,9 +59,13 @@ export const listDirectoryTool = (options: FilesOptions, guard: Guard) =>
         entries.push({ name, type, size: type === 'file' ? info.size : 0, modified: info.mtime.toISOString(), gitignored });
       }
       entries.sort((a, b) => Number(b.type === 'directory') - Number(a.type === 'directory') || (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+      const shown = entries.slice(0, options.maxListEntries);
+      const folders = shown.filter((entry) => entry.type === 'directory').length;
+      const left = [entries.length > shown.length ? `${entries.length - shown.length} past the maxListEntries limit` : '', hidden ? `${hidden} gitignored hidden` : ''].filter(Boolean);
       return {
+        summary: `${workspace.relative(real)}: ${folders} folders and ${shown.length - folders} other entries${left.length ? ` (${left.join(', ')})` : ''}.`,
         path: workspace.relative(real),
-        entries: entries.slice(0, options.maxListEntries),
+        entries: shown,
         total: names.length,
         hiddenGitignored: hidden,
         truncated: entries.length > options.maxListEntries,

@@ -10,6 +10,7 @@ export const readFileTool = (options: FilesOptions) =>
       'Read a text file from the workspace. Use it for source, configuration or docs; binary or oversized files are refused.',
     input: Params({ path: Type.String({ description: 'File to read, relative to the workspace root.' }) }),
     output: Type.Object({
+      summary: Type.String(),
       path: Type.String({ description: 'The file, relative to the workspace root.' }),
       content: Type.String(),
       size: Type.Integer({ description: 'Size in bytes.' }),
@@ -45,11 +46,14 @@ export const readFileTool = (options: FilesOptions) =>
         const bytes = buffer.subarray(0, length);
         if (looksBinary(bytes)) throw new ContentError(`"${path}" is a binary file; read_file returns text files only`, { path, size: bytes.length });
         const content = bytes.toString('utf8');
+        const relative = workspace.relative(real);
+        const lines = content === '' ? 0 : content.split('\n').length - (content.endsWith('\n') ? 1 : 0);
         return {
-          path: workspace.relative(real),
+          summary: `${relative}: ${lines} lines, ${bytes.length} bytes.`,
+          path: relative,
           content,
           size: bytes.length,
-          lines: content === '' ? 0 : content.split('\n').length - (content.endsWith('\n') ? 1 : 0),
+          lines,
           encoding: 'utf8' as const,
           modified: info.mtime.toISOString(),
         };

@@ -38,6 +38,7 @@ export const writeFileTool = (options: FilesOptions, guard: Guard) =>
       content: Type.String({ description: 'The complete new content (UTF-8).' }),
     }),
     output: Type.Object({
+      summary: Type.String(),
       path: Type.String({ description: 'The file, relative to the workspace root.' }),
       bytesWritten: Type.Integer(),
       created: Type.Boolean({ description: 'True when the file did not exist before.' }),
@@ -75,6 +76,7 @@ export const writeFileTool = (options: FilesOptions, guard: Guard) =>
         throw describeFsError(error as NodeJS.ErrnoException, path);
       }
       return {
+        summary: previous ? `Replaced ${relative} (${previous.size} bytes) with ${bytes.length} bytes.` : `Created ${relative} (${bytes.length} bytes).`,
         path: relative,
         bytesWritten: bytes.length,
         created: previous === null,

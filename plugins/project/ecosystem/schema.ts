@@ -14,9 +14,9 @@ const Signal = Type.Object({ tool: Str, evidence: Strings });
 export const ConversationUseSchema = ConversationUse('Ids of the recommendations serving it; empty when none does.');
 
 export const EcosystemResultSchema = Type.Object({
+  summary: Str,
   projectPath: Type.String({ description: 'The project folder, relative to the workspace ("." for the root).' }),
   resourceUri: Type.String({ description: 'toolpack://analysis/{id}: the full report (every detection with its evidence, every subproject within the depth, the environment analysis).' }),
-  summary: Str,
   scan: Type.Object({
     fingerprint: Type.String({ description: 'sha256 over the listed paths, sizes and mtimes.' }),
     cached: Type.Boolean({ description: 'The stored scan for this fingerprint was reused.' }),

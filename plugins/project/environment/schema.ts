@@ -13,6 +13,7 @@ const Finding = Type.Object({
 });
 
 export const EnvironmentReportSchema = Type.Object({
+  summary: Str,
   projectPath: Type.String({ description: 'The project folder, relative to the workspace ("." for the root).' }),
   environmentTypes: Type.Array(Type.String(), { description: 'Environment types analysed: the one asked for, or all four.' }),
   runtimes: Type.Object({
@@ -108,7 +109,6 @@ export const EnvironmentReportSchema = Type.Object({
   ),
   skipped: Type.Object({ count: Type.Integer(), top: Type.Array(Type.Object({ path: Str, reason: Str })) }),
   scan: Type.Object({ fingerprint: Str, cached: Type.Boolean(), files: Type.Integer(), truncated: Type.Boolean() }),
-  summary: Str,
 });
 
 export type EnvironmentReport = Static<typeof EnvironmentReportSchema>;

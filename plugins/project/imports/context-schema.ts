@@ -63,6 +63,7 @@ const FileResult = Type.Object({
 });
 
 export const ArchitecturalContextOutput = Type.Object({
+  summary: Type.String(),
   mode: StringEnum(['file', 'project'] as const, { description: 'file when filePath was given, project otherwise.' }),
   projectPath: Type.String({ description: 'Project folder, workspace-relative.' }),
   file: Type.Optional(FileResult),
@@ -100,5 +101,4 @@ export const ArchitecturalContextOutput = Type.Object({
     acceptedCount: Type.Optional(Type.Number()),
   }),
   graph: GraphStats,
-  summary: Type.String(),
 });

@@ -117,6 +117,7 @@ const History = Type.Object({
 const Directory = Type.Object({ path: Str, depth: Type.Number(), files: Type.Number(), bytes: Type.Number(), languages: Type.Array(Str), testFiles: Type.Number() });
 
 export const AnalysisOutput = Type.Object({
+  summary: Str,
   id: Type.String({ description: 'The analysisId later tools take: stable for the same folder, tree and depth.' }),
   resourceUri: Type.String({ description: 'toolpack://analysis/{id}: the stored analysis with full detail.' }),
   timestamp: Type.String(),
@@ -129,5 +130,4 @@ export const AnalysisOutput = Type.Object({
   recommendations: Recommendations,
   history: Type.Optional(Nullable(History)),
   directories: Type.Optional(Type.Array(Directory, { description: 'The largest folders (comprehensive depth); the stored analysis lists more.' })),
-  summary: Str,
 });

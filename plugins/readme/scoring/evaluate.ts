@@ -5,11 +5,11 @@
  */
 import { dirname } from 'node:path';
 import { FileSystemError, type Workspace } from '../../../sdk/index.js';
-import { readReadme } from '../model/read-readme.js';
 import type { ReadmeModel } from '../model/types.js';
 import { checkReadmeLinks, type LinkCheck } from './link-check.js';
 import { repositoryFacts, type RepositoryFacts } from './repository.js';
-import { scoreReadme, type ReadmeScore } from './score.js';
+import type { ReadmeScore } from './score.js';
+import { readmeModelOf, readmeScores } from './shared-score.js';
 import type { Weighting } from './weighting.js';
 
 export interface EvaluatedReadme {
@@ -19,7 +19,10 @@ export interface EvaluatedReadme {
   model: ReadmeModel;
   links: LinkCheck;
   repository: RepositoryFacts | null;
+  /** The README's one score, the same in every readme tool (shared-score.ts). */
   score: ReadmeScore;
+  /** The same judgement under the tool's project type and audience: its own detail. */
+  weighted: ReadmeScore;
 }
 
 /** README files can be long, not huge: refuse anything past this rather than score a data dump. */
@@ -36,7 +39,7 @@ export async function loadReadme(workspace: Workspace, readmePath: string, param
     if (code === 'EISDIR') throw new FileSystemError(`parameter "${param}": "${readmePath}" is a folder (expected the README file)`, { parameter: param, code });
     throw error;
   }
-  return { path, model: await readReadme(text) };
+  return { path, model: await readmeModelOf(text) };
 }
 
 export async function evaluateReadme(
@@ -53,6 +56,6 @@ export async function evaluateReadme(
     model: readme.model,
     links,
     repository,
-    score: scoreReadme(readme.model, { links, repository }, weighting),
+    ...readmeScores(readme.model, { links, repository }, weighting),
   };
 }

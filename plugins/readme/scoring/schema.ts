@@ -21,13 +21,22 @@ export const CriterionSchema = Type.Object({
 
 export const ScoreSchema = Type.Object(
   {
-    overall: Type.Integer({ description: '0-100: weighted points earned over points possible.' }),
+    overall: Type.Integer({ description: '0-100: points earned over points possible.' }),
     grade: Type.String(),
-    weighting: Type.Object({ projectType: Type.String(), audience: Type.String() }),
     categories: Type.Array(Type.Object({ category: Type.String(), score: Type.Union([Type.Integer(), Type.Null()]), points: Type.Number(), possible: Type.Number() })),
     criteria: Type.Array(CriterionSchema),
+    weighted: Type.Object(
+      {
+        projectType: Type.String(),
+        audience: Type.String(),
+        overall: Type.Integer(),
+        grade: Type.String(),
+        criteria: Type.Array(Type.Object({ id: Type.String(), points: Type.Number(), possible: Type.Number() })),
+      },
+      { description: 'This call\'s project type and audience weights.' },
+    ),
   },
-  { description: 'The shared README score (same criteria and weights in every readme tool).' },
+  { description: 'The README\'s one score, equal in every readme tool.' },
 );
 
 export const LinkFindingSchema = Type.Object({ line: Type.Integer(), url: Type.String(), problem: Type.String(), message: Type.String() });
@@ -45,12 +54,19 @@ export const StatsSchema = Type.Object({
   fleschKincaidGrade: Type.Union([Type.Number(), Type.Null()]),
 });
 
-export const scoreResult = (score: ReadmeScore) => ({
+/** The shared score, with the call's weighted view of the same judgement (shared-score.ts). */
+export const scoreResult = ({ score, weighted }: { score: ReadmeScore; weighted: ReadmeScore }) => ({
   overall: score.overall,
   grade: score.grade,
-  weighting: { ...score.weighting },
-  categories: score.categories,
-  criteria: score.criteria,
+  // Copies: the score is memoised (shared-score.ts), and a result may be changed on its way out (masking).
+  categories: score.categories.map((c) => ({ ...c })),
+  criteria: score.criteria.map((c) => ({ ...c })),
+  weighted: {
+    ...weighted.weighting,
+    overall: weighted.overall,
+    grade: weighted.grade,
+    criteria: weighted.criteria.map(({ id, points, possible }) => ({ id, points, possible })),
+  },
 });
 
 export const statsOf = (model: ReadmeModel) => ({
@@ -66,11 +82,13 @@ export const statsOf = (model: ReadmeModel) => ({
   fleschKincaidGrade: model.readingLevel?.fleschKincaidGrade ?? null,
 });
 
-/** The fixes of unmet criteria, the most points lost first. */
-export const fixesOf = (score: ReadmeScore): string[] =>
-  score.criteria
+/** The fixes of unmet criteria, the most points lost under the call's weights first (points shown: the shared score's). */
+export const fixesOf = (score: ReadmeScore, weighted: ReadmeScore = score): string[] => {
+  const lost = new Map(weighted.criteria.map((c) => [c.id, c.possible - c.points]));
+  return score.criteria
     .filter((c) => c.fix)
-    .sort((a, b) => b.possible - b.points - (a.possible - a.points))
+    .sort((a, b) => lost.get(b.id)! - lost.get(a.id)!)
     .map((c) => `${c.title} (${c.points}/${c.possible}${c.line ? `, line ${c.line}` : ''}): ${c.fix}`);
+};
 
 export const brokenLinksOf = (broken: readonly LinkFinding[]) => ({ brokenLinks: broken.slice(0, MAX_LISTED), brokenLinkTotal: broken.length });

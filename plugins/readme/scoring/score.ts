@@ -1,6 +1,6 @@
 /** The score: each criterion's fraction times its weighted points, summed to 0-100 overall and per category. */
 import type { ReadmeModel } from '../model/types.js';
-import { CRITERIA, type CriterionCategory, type ScoringFacts } from './criteria.js';
+import { CRITERIA, type Assessment, type CriterionCategory, type ScoringFacts } from './criteria.js';
 import { pointsFor, type Weighting } from './weighting.js';
 import type { CriterionId } from './weights.js';
 
@@ -37,15 +37,23 @@ export interface ReadmeScore {
   categories: CategoryScore[];
 }
 
-const round1 = (n: number) => Math.round(n * 10) / 10;
-const gradeOf = (score: number): ReadmeScore['grade'] => (score >= 90 ? 'A' : score >= 75 ? 'B' : score >= 60 ? 'C' : score >= 40 ? 'D' : 'F');
+/** One criterion judged, before any weights: what the memo keeps (shared-score.ts). */
+export interface Assessed {
+  criterion: (typeof CRITERIA)[number];
+  result: Assessment;
+}
 
-export function scoreReadme(model: ReadmeModel, facts: ScoringFacts, weighting: Weighting): ReadmeScore {
+const round1 = (n: number) => Math.round(n * 10) / 10;
+export const gradeOf = (score: number): ReadmeScore['grade'] => (score >= 90 ? 'A' : score >= 75 ? 'B' : score >= 60 ? 'C' : score >= 40 ? 'D' : 'F');
+
+/** Every criterion judged on the model and the facts; weights come after (weighScore). */
+export const assessReadme = (model: ReadmeModel, facts: ScoringFacts): Assessed[] => CRITERIA.map((criterion) => ({ criterion, result: criterion.assess(model, facts) }));
+
+export function weighScore(assessed: readonly Assessed[], weighting: Weighting): ReadmeScore {
   let earned = 0;
   let possible = 0;
   const byCategory = new Map<CriterionCategory, { points: number; possible: number }>();
-  const criteria = CRITERIA.map((criterion): CriterionScore => {
-    const result = criterion.assess(model, facts);
+  const criteria = assessed.map(({ criterion, result }): CriterionScore => {
     const worth = result.fraction === null ? 0 : pointsFor(criterion.id, weighting);
     const got = result.fraction === null ? 0 : worth * result.fraction;
     earned += got;
@@ -66,3 +74,5 @@ export function scoreReadme(model: ReadmeModel, facts: ScoringFacts, weighting: 
     categories: [...byCategory].map(([category, c]) => ({ category, score: c.possible === 0 ? null : Math.round((100 * c.points) / c.possible), points: round1(c.points), possible: round1(c.possible) })),
   };
 }
+
+export const scoreReadme = (model: ReadmeModel, facts: ScoringFacts, weighting: Weighting): ReadmeScore => weighScore(assessReadme(model, facts), weighting);

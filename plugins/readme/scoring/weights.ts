@@ -3,16 +3,18 @@
  * (criteria.ts) is worth `points` for a project type, times the audience's multiplier
  * (1 when not listed). Edit the numbers here, not in the tools.
  *
- * How each tool's parameters pick a table (weighting.ts):
+ * The README's score is one number, the same in every readme tool: the criteria judged once
+ * (shared-score.ts) under the "library" table and a neutral audience. A tool's parameters pick
+ * the weights of its own view of that judgement (`score.weighted`, and the order of its fixes):
  *   evaluate_readme_health     project_type -> its table; audience "mixed"
  *   readme_best_practices      project_type -> its table; target_audience -> its multipliers
  *   validate_readme_checklist  table "library"; audience "mixed" (the checklist takes no type)
  *   analyze_readme             table "library"; target_audience -> its multipliers
+ * project_type and target_audience accept each other's values in every tool that takes them
+ * (one vocabulary): there is a table for each type and multipliers for each audience below.
  * "community_library" and "library" are one table (a library published for others); what a
  * community cares about more is the community_contributors audience's job. "mixed" and
- * "general" are neutral. So evaluate_readme_health (community_library), readme_best_practices
- * (library, mixed), validate_readme_checklist and analyze_readme (general) give a README the
- * same score.
+ * "general" are neutral.
  */
 export const CRITERIA_IDS = ['description', 'install', 'quick_start', 'usage', 'configuration', 'contributing', 'license', 'badges', 'toc', 'links'] as const;
 export type CriterionId = (typeof CRITERIA_IDS)[number];

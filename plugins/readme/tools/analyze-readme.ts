@@ -2,8 +2,10 @@
  * analyze_readme: a project's README measured against a length target and an audience:
  * sections long enough to move into docs/ pages (how long depends on optimization_level),
  * sections the audience expects and does not find, reading level, and the shared score.
+ * target_audience also accepts readme_best_practices' audiences (one vocabulary), mapped below.
  */
 import { defineTool, Params, StringEnum, Type } from '../../../sdk/index.js';
+import { alsoAccepts } from '../../../sdk/enum-alternatives.js';
 import type { ReadmeDeps } from '../deps.js';
 import type { SectionKind } from '../model/section-kinds.js';
 import type { ReadmeModel } from '../model/types.js';
@@ -15,6 +17,10 @@ import { weightingOf } from '../scoring/weighting.js';
 const AUDIENCES = ['community_contributors', 'enterprise_users', 'developers', 'general'] as const;
 const LEVELS = ['light', 'moderate', 'aggressive'] as const;
 type AnalyzeAudience = (typeof AUDIENCES)[number];
+/** readme_best_practices' audiences, accepted too: the sections they expect are those of the nearest audience here. */
+const ALSO_AUDIENCES = ['beginner', 'intermediate', 'advanced', 'mixed'] as const;
+const NEAREST: Readonly<Record<(typeof ALSO_AUDIENCES)[number], AnalyzeAudience>> = { beginner: 'general', intermediate: 'developers', advanced: 'developers', mixed: 'general' };
+const sectionsAudience = (audience: AnalyzeAudience | (typeof ALSO_AUDIENCES)[number]): AnalyzeAudience => (audience in NEAREST ? NEAREST[audience as keyof typeof NEAREST] : (audience as AnalyzeAudience));
 
 /** A section is a candidate for docs/ when longer than this share of max_length_target (at least MIN_LONG_SECTION lines). */
 export const LONG_SECTION_SHARE: Readonly<Record<(typeof LEVELS)[number], number>> = { light: 0.4, moderate: 0.25, aggressive: 0.15 };
@@ -44,7 +50,7 @@ export const analyzeReadmeTool = (deps: ReadmeDeps) =>
     description: 'Analyse a README for length and audience: sections to move into docs/, expected sections missing, reading level and the shared score. Use it before optimize_readme; evaluate_readme_health gives the score alone.',
     input: Params({
       project_path: Type.String({ description: 'Project folder whose README is analysed.' }),
-      target_audience: Type.Optional(StringEnum(AUDIENCES, { default: 'community_contributors', description: 'Adjusts the weights and the sections expected.' })),
+      target_audience: Type.Optional(alsoAccepts(StringEnum(AUDIENCES, { default: 'community_contributors', description: 'Adjusts the weights and the sections expected.' }), ALSO_AUDIENCES)),
       optimization_level: Type.Optional(StringEnum(LEVELS, { default: 'moderate', description: 'Move sections over: light 40%, moderate 25%, aggressive 15% of the target.' })),
       max_length_target: Type.Optional(Type.Number({ default: 300, minimum: 1, description: 'Target length in lines.' })),
     }),
@@ -71,7 +77,8 @@ export const analyzeReadmeTool = (deps: ReadmeDeps) =>
       const readmePath = await findReadme(root, 'project_path', input.project_path);
       const readme = await loadReadme(context.workspace, readmePath, 'project_path');
       const result = await evaluateReadme(context.workspace, readme, weightingOf(undefined, audience), root);
-      const { model, score } = result;
+      const { model, score, weighted } = result;
+      const expects = sectionsAudience(audience);
 
       const limit = Math.max(MIN_LONG_SECTION, Math.round(target * LONG_SECTION_SHARE[level]));
       const longSections = topSections(model)
@@ -84,7 +91,7 @@ export const analyzeReadmeTool = (deps: ReadmeDeps) =>
         });
       const present = new Set(model.sections.flatMap((s) => s.kinds));
       const criterionOf = (kind: SectionKind) => score.criteria.find((c) => c.id === kind);
-      const missingSections = AUDIENCE_SECTIONS[audience]
+      const missingSections = AUDIENCE_SECTIONS[expects]
         .filter((kind) => !present.has(kind) && criterionOf(kind)?.status !== 'met')
         .map((kind) => ({ section: KIND_TITLE[kind], criterion: kind, fix: criterionOf(kind)?.fix ?? `Add "## ${KIND_TITLE[kind]}".` }));
 
@@ -95,8 +102,8 @@ export const analyzeReadmeTool = (deps: ReadmeDeps) =>
         recommendations.push(s.action === 'move' ? `Move "${s.title}" (lines ${s.line}-${s.endLine}, ${s.lines} lines) to ${s.suggestedPage} and leave a one-line summary with a link.` : `Shorten "${s.title}" (lines ${s.line}-${s.endLine}, ${s.lines} lines) to the essential commands; readers need it on the README.`);
       }
       for (const m of missingSections) recommendations.push(`For ${audience.replace('_', ' ')}: ${m.fix}`);
-      for (const fix of fixesOf(score)) if (!missingSections.some((m) => fix.startsWith(criterionTitle(score, m.criterion)))) recommendations.push(fix);
-      if (audience === 'general' && model.readingLevel && model.readingLevel.fleschReadingEase < 50) {
+      for (const fix of fixesOf(score, weighted)) if (!missingSections.some((m) => fix.startsWith(criterionTitle(score, m.criterion)))) recommendations.push(fix);
+      if (expects === 'general' && model.readingLevel && model.readingLevel.fleschReadingEase < 50) {
         recommendations.push(`The prose reads hard for a general audience (Flesch reading ease ${model.readingLevel.fleschReadingEase}): shorter sentences, plainer words.`);
       }
 
@@ -106,7 +113,7 @@ export const analyzeReadmeTool = (deps: ReadmeDeps) =>
       return {
         summary: `${result.relativePath}: ${parts.join('; ')}.`,
         readme: result.relativePath,
-        score: scoreResult(score),
+        score: scoreResult(result),
         stats: statsOf(model),
         length: { lines: model.length.lines, target, overBy },
         longSections: longSections.slice(0, MAX_LISTED),

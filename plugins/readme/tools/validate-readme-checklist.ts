@@ -85,7 +85,7 @@ export const validateReadmeChecklistTool = (deps: ReadmeDeps) =>
         passed,
         strict,
         passScore,
-        score: scoreResult(result.score),
+        score: scoreResult(result),
         items,
         counts,
         ...brokenLinksOf(result.links.broken),

@@ -10,6 +10,37 @@ import { assertRules } from '../model/validate.js';
 import { ruleSetText } from '../render.js';
 import { tally } from './shared.js';
 
+/**
+ * The fields of an input rule, for the model writing one: types and the values each takes,
+ * but no enum or pattern, so a wrong value reaches assertRules, which names the rule by index
+ * and id with everything wrong in it (the kernel would stop at the first schema error).
+ */
+const RuleInput = Type.Unsafe<Record<string, unknown>>({
+  type: 'object',
+  properties: {
+    id: { type: 'string', description: 'Unique; a-z 0-9 . _ -' },
+    type: { type: 'string', description: 'naming|structure|dependencies|patterns|security' },
+    description: { type: 'string' },
+    severity: { type: 'string', description: 'error|warning|info' },
+    source: { type: ['object', 'string'], description: '{kind: adr|code|manual, ...}; "manual" or absent: manual' },
+    check: {
+      type: ['object', 'null'],
+      description: 'null, or {kind, ...}: forbid-pattern {glob, regex}, forbid-import {from, to}, forbid-dependency|require-dependency {packages}, file-naming {glob, pattern}, folder-structure {glob, within}',
+    },
+    uncheckedReason: { type: 'string', description: 'Why check is null.' },
+    fix: { type: 'string' },
+  },
+  required: ['id', 'type', 'description', 'severity', 'check'],
+});
+
+/** A source given as its kind alone ("manual"), as people write it: the object form the schema has. */
+const sourceObject = (rule: unknown) => {
+  if (typeof rule !== 'object' || rule === null) return rule;
+  const { source } = rule as { source?: unknown };
+  if (source === undefined) return { ...rule, source: { kind: 'manual' } };
+  return typeof source === 'string' ? { ...rule, source: { kind: source } } : rule;
+};
+
 /** A limit of the published rule-set schema, for the input to check the same. */
 const limitOf = (schema: object, keyword: 'maxLength' | 'maxItems') => (schema as Record<string, number>)[keyword];
 
@@ -19,12 +50,12 @@ export const createRuleSetTool = (_deps: RulesDeps) =>
     title: 'Create a rule set',
     description:
       'Write an architecture rule set file (json or yaml) for validate_rules, each rule checked against the published schema (in the result). ' +
-      'Use it to save rules; generate_rules output can be passed as is. Rule fields: id, type, description, severity, source {kind}, check {kind} or null, fix.',
+      'Use it to save rules; generate_rules output can be passed as is.',
     input: Params({
       // The rule set's own limits (its published schema): input past them is refused naming the parameter, not found out by the output check.
       name: Type.String({ minLength: 1, maxLength: limitOf(RuleSet.properties.name, 'maxLength'), description: 'Name of the rule set.' }),
       description: Type.Optional(Type.String({ maxLength: limitOf(RuleSet.properties.description, 'maxLength'), description: 'What the rule set is for.' })),
-      rules: Type.Array(Type.Object({}, { additionalProperties: true }), { maxItems: limitOf(RuleSet.properties.rules, 'maxItems'), description: 'The rules (see the description for their fields; the schema is in the result).' }),
+      rules: Type.Array(RuleInput, { maxItems: limitOf(RuleSet.properties.rules, 'maxItems'), description: 'The rules.' }),
       outputPath: Type.Optional(Type.String({ description: 'File to write, relative to the workspace root (.json, .yaml); absent: only returned.' })),
       format: Type.Optional(StringEnum(['json', 'yaml'] as const, { default: 'json', description: 'Serialisation of the rule set.' })),
     }),
@@ -40,8 +71,8 @@ export const createRuleSetTool = (_deps: RulesDeps) =>
     annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },
     async handler(input, context) {
       const format = input.format ?? 'json';
-      // A rule written by hand may leave its source out: it is then a manual rule.
-      const rules = input.rules.map((rule) => (typeof rule === 'object' && rule !== null && !('source' in rule) ? { ...rule, source: { kind: 'manual' } } : rule));
+      // A rule written by hand may leave its source out, or give only its kind: "manual".
+      const rules = input.rules.map(sourceObject);
       assertRules(rules, 'rules');
       const ruleSet: RuleSetValue = {
         $schema: RULE_SET_SCHEMA_ID,

@@ -27,6 +27,7 @@ export const analyzeContentSecurityTool = (scanner: SecurityScanner) =>
       confidenceThreshold: Type.Optional(Type.Number({ minimum: 0, maximum: 1, description: 'Drop findings whose rule confidence is below this.' })),
     }),
     output: Type.Object({
+      summary: Type.String(),
       securityIssues: Type.Array(
         Type.Object({
           type: Type.String({ description: 'Category: secret, credential, pii, vulnerability, configuration, sensitive-file.' }),
@@ -68,7 +69,7 @@ export const analyzeContentSecurityTool = (scanner: SecurityScanner) =>
       ),
       contentType: Type.String({ description: 'The content type used, and whether it was detected.' }),
       contentTypeDetected: Type.Boolean(),
-      summary: Type.Object({ total: Type.Integer(), bySeverity: Type.Record(Type.String(), Type.Integer()), byCategory: Type.Record(Type.String(), Type.Integer()) }),
+      counts: Type.Object({ total: Type.Integer(), bySeverity: Type.Record(Type.String(), Type.Integer()), byCategory: Type.Record(Type.String(), Type.Integer()) }),
       analysisMode: StringEnum(['deterministic', 'ai-assisted'] as const),
       aiReview: Type.Optional(Type.String()),
     }),
@@ -102,8 +103,12 @@ export const analyzeContentSecurityTool = (scanner: SecurityScanner) =>
         aiReview = (await ai.complete({ prompt: `Review this ${contentType} content for security problems a rule-based scanner may miss. Secrets are already masked. Answer in at most 8 bullet points.\n\n${masked}`, maxTokens: 600, signal })).text;
       }
 
+      const { summary: counts, ...rest } = report;
+      const severities = Object.entries(counts.bySeverity).filter(([, n]) => n > 0).map(([severity, n]) => `${n} ${severity}`).join(', ');
       return {
-        ...report,
+        summary: counts.total ? `${counts.total} security findings (${severities}) in ${contentType} content.` : `No security findings in ${contentType} content.`,
+        ...rest,
+        counts,
         contentTypeDetected: detected,
         analysisMode: aiReview ? ('ai-assisted' as const) : ('deterministic' as const),
         ...(aiReview ? { aiReview } : {}),

@@ -16,13 +16,15 @@ export const applyBasicContentMaskingTool = (scanner: SecurityScanner) =>
       preserveFormat: Type.Optional(Type.Boolean({ description: 'Keep each value\'s length and separators; else each becomes 8 characters.' })),
     }),
     output: Type.Object({
+      summary: Type.String(),
       maskedContent: Type.String(),
       patternsMatched: Type.Integer({ description: 'Number of values masked.' }),
       maskingApplied: Type.Boolean(),
     }),
     annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: false },
-    handler({ content, patterns, maskingChar, preserveFormat }, { signal }) {
+    async handler({ content, patterns, maskingChar, preserveFormat }, { signal }) {
       checkTextSize(content, 'content', LIMITS.maskedText);
-      return scanner.run('basicMasking', { content, patterns, maskingChar, preserveFormat }, { signal });
+      const result = await scanner.run('basicMasking', { content, patterns, maskingChar, preserveFormat }, { signal });
+      return { summary: result.maskingApplied ? `Masked ${result.patternsMatched} values.` : 'Nothing to mask: no value matched.', ...result };
     },
   });

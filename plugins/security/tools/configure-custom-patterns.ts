@@ -16,6 +16,7 @@ export const configureCustomPatternsTool = (scanner: SecurityScanner) =>
       existingPatterns: Type.Optional(Type.Array(Type.String(), { description: `Your own regexes, saved with the learned rules. ${PATTERN_LIMITS}` })),
     }),
     output: Type.Object({
+      summary: Type.String(),
       projectPath: Type.String(),
       filesScanned: Type.Integer(),
       saved: Type.Array(Type.Object({ id: Type.String(), pattern: Type.String(), severity: Type.String(), description: Type.String(), source: Type.String() })),
@@ -50,15 +51,17 @@ export const configureCustomPatternsTool = (scanner: SecurityScanner) =>
       // Ids are made unique against the rules already saved: saving again updates, never writes over another rule.
       const saved = await scanner.saveCustomRules([...learned, ...given]);
       const total = (await scanner.customRules()).length;
+      const message = saved.length
+          ? `Saved ${saved.length} custom rule(s)${usable.length > learned.length ? ` (${usable.length - learned.length} more learned ones left out: at most ${LIMITS.learnedRules} per call)` : ''}; analyze_content_security and the masking tools now use ${total} custom rule(s) in this workspace.`
+          : `No project-specific secret shapes found in ${filesScanned} file(s); nothing saved.`;
       return {
+        summary: message,
         projectPath: workspace.relative(root),
         filesScanned,
         saved,
         totalCustomRules: total,
         storedIn: 'the workspace store (table security_custom_rules)',
-        message: saved.length
-          ? `Saved ${saved.length} custom rule(s)${usable.length > learned.length ? ` (${usable.length - learned.length} more learned ones left out: at most ${LIMITS.learnedRules} per call)` : ''}; analyze_content_security and the masking tools now use ${total} custom rule(s) in this workspace.`
-          : `No project-specific secret shapes found in ${filesScanned} file(s); nothing saved.`,
+        message,
       };
     },
   });

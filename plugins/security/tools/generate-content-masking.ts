@@ -28,6 +28,7 @@ export const generateContentMaskingTool = (scanner: SecurityScanner) =>
       contextPreservation: Type.Optional(Type.Boolean({ description: 'Keep context such as the key in password=... (default true); false masks the whole match.' })),
     }),
     output: Type.Object({
+      summary: Type.String(),
       maskedContent: Type.String(),
       maskingReport: Type.Object({
         patternsFound: Type.Array(
@@ -91,6 +92,8 @@ export const generateContentMaskingTool = (scanner: SecurityScanner) =>
         if (i) await new Promise((resolve) => setImmediate(resolve));
         await scanner.vault.saveTokens(sealed.slice(i, i + TOKEN_BATCH));
       }
-      return result;
+      const { maskingReport: report, securityAnalysis: risk } = result;
+      const summary = `Masked ${report.totalMaskedItems} values (${report.patternsFound.length} rules, level ${report.maskingLevel}); ${risk.totalRemainingRisks} sensitive values remain, risk ${risk.riskLevel}.`;
+      return { summary, ...result };
     },
   });

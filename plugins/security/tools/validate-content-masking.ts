@@ -21,6 +21,7 @@ export const validateContentMaskingTool = (scanner: SecurityScanner) =>
       complianceCheck: Type.Optional(Type.Boolean({ description: 'Assess GDPR, PCI-DSS and HIPAA for what remains (default true).' })),
     }),
     output: Type.Object({
+      summary: Type.String(),
       isValid: Type.Boolean(),
       validationScore: Type.Number(),
       findings: Type.Object({
@@ -42,9 +43,12 @@ export const validateContentMaskingTool = (scanner: SecurityScanner) =>
       validationLevel: StringEnum(LEVELS),
     }),
     annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: false },
-    handler(input, { signal }) {
+    async handler(input, { signal }) {
       checkTextSize(input.originalContent, 'originalContent', LIMITS.analyzedText);
       checkTextSize(input.maskedContent, 'maskedContent', LIMITS.analyzedText);
-      return scanner.run('validateMasking', input, { signal });
+      const result = await scanner.run('validateMasking', input, { signal });
+      const { totalUnmaskedSecrets: unmasked, totalOverMasking: over } = result.findings;
+      const summary = `${result.isValid ? 'Valid' : 'Not valid'} masking (score ${result.validationScore}): ${unmasked} sensitive values still readable, ${over} over-masked; leakage risk ${result.riskAssessment.dataLeakageRisk}.`;
+      return { summary, ...result };
     },
   });

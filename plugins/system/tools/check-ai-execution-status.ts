@@ -13,7 +13,7 @@ async function storeStatus(store: Store, root: string) {
   }
 }
 
-export const checkAiExecutionStatusTool = (store: Store, kernel: KernelInfo) =>
+export const checkAiExecutionStatusTool = (storeService: Store, kernel: KernelInfo) =>
   defineTool({
     name: 'check_ai_execution_status',
     title: 'Check AI execution status',
@@ -21,6 +21,7 @@ export const checkAiExecutionStatusTool = (store: Store, kernel: KernelInfo) =>
       'Report what this server can do for AI-assisted work now: whether the client offers sampling and elicitation, the resulting mode, the store and the loaded packs. Use it when results look deterministic, or to troubleshoot the setup.',
     input: Params({}),
     output: Type.Object({
+      summary: Type.String(),
       mode: StringEnum(['ai-assisted', 'deterministic'] as const, { description: 'ai-assisted when the client can sample; tools otherwise return their deterministic results.' }),
       client: Type.Union([Type.Object({ name: Type.String(), version: Type.String() }), Type.Null()]),
       sampling: Type.Object({ available: Type.Boolean(), reason: Type.String() }),
@@ -56,8 +57,13 @@ export const checkAiExecutionStatusTool = (store: Store, kernel: KernelInfo) =>
       const stateless = reported?.stateless
         ? `${reported.name} is connected over stateless HTTP (http.stateless), which has no session to send the client requests on`
         : undefined;
+      const store = await storeStatus(storeService, workspace.root);
+      const packs = kernel.packs();
+      const failed = packs.filter((p) => p.state === 'failed').length;
+      const mode = sampling ? ('ai-assisted' as const) : ('deterministic' as const);
       return {
-        mode: sampling ? ('ai-assisted' as const) : ('deterministic' as const),
+        summary: `${mode === 'ai-assisted' ? 'AI-assisted' : 'Deterministic'}: sampling ${sampling ? 'available' : 'unavailable'}, elicitation ${elicitation ? 'available' : 'unavailable'}; store ${store.answers ? 'answers' : 'does not answer'}; ${packs.length} packs${failed ? `, ${failed} failed` : ''}.`,
+        mode,
         client,
         sampling: {
           available: sampling,
@@ -71,10 +77,10 @@ export const checkAiExecutionStatusTool = (store: Store, kernel: KernelInfo) =>
             ? `${client?.name ?? 'the client'} supports elicitation; confirmations are asked directly`
             : `${stateless ?? (client ? `${client.name} does not support MCP elicitation` : noClient)}; confirmations use pending tokens`,
         },
-        store: await storeStatus(store, workspace.root),
+        store,
         kernelVersion: kernel.kernelVersion,
         configFile: kernel.configFile === null ? null : displayedPath(kernel.configFile, workspace.root),
-        packs: kernel.packs().map((p) => ({ id: p.id, version: p.version, state: p.state, tools: p.tools.length, ...(p.error ? { error: p.error } : {}) })),
+        packs: packs.map((p) => ({ id: p.id, version: p.version, state: p.state, tools: p.tools.length, ...(p.error ? { error: p.error } : {}) })),
       };
     },
   });

@@ -26,6 +26,7 @@ export const manageCacheTool = (cache: Cache, store: Store) =>
       key: Type.Optional(Type.String({ description: 'Cache key to remove; required when action is "invalidate".' })),
     }),
     output: Type.Object({
+      summary: Type.String(),
       action: StringEnum(ACTIONS),
       removed: Type.Integer({ description: 'Entries removed by this call.' }),
       key: Type.Optional(Type.String()),
@@ -65,6 +66,7 @@ export const manageCacheTool = (cache: Cache, store: Store) =>
           message = 'Cache statistics.';
       }
       const stats = { ...(await cache.stats()), storeDialect: store.dialect, storeLocation: displayedStoreLocation(store.location, workspace.root), storeSizeBytes: await store.sizeBytes() };
-      return { action, removed, ...(key !== undefined ? { key } : {}), stats, message };
+      const summary = `${message} The cache holds ${stats.entries} entries (${stats.totalBytes} bytes, ${stats.expired} expired).`;
+      return { summary, action, removed, ...(key !== undefined ? { key } : {}), stats, message };
     },
   });

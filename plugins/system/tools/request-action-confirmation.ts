@@ -13,6 +13,7 @@ export const requestActionConfirmationTool = () =>
       benefits: Type.Optional(Type.Array(Type.String(), { description: 'What the action gains.' })),
     }),
     output: Type.Object({
+      summary: Type.String(),
       action: Type.String(),
       decision: StringEnum(['confirmed', 'declined', 'cancelled', 'pending'] as const),
       via: StringEnum(['elicitation', 'pending-token', 'second-call'] as const, {
@@ -39,6 +40,7 @@ export const requestActionConfirmationTool = () =>
         cancelled: `The user dismissed the confirmation for "${request.action}"; do not proceed.`,
         pending: `Confirmation for "${request.action}" is pending: this client cannot ask the user directly. Show the user the action, description and risks; only if they agree, call request_action_confirmation again with the same action and description before ${outcome.expiresAt}.`,
       } as const;
-      return { action: request.action, ...outcome, approved: outcome.decision === 'confirmed', message: messages[outcome.decision] };
+      const summary = `${outcome.decision === 'confirmed' ? 'Approved' : outcome.decision === 'pending' ? 'Pending' : 'Not approved'}: ${messages[outcome.decision]}`;
+      return { summary, action: request.action, ...outcome, approved: outcome.decision === 'confirmed', message: messages[outcome.decision] };
     },
   });

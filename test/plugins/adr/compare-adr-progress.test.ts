@@ -54,7 +54,7 @@ describe('compare_adr_progress', () => {
     expect(byNumber(data, 2)).toMatchObject({ verdict: 'gap', decisions: [{ technology: 'Kafka', status: 'gap', evidence: [] }] });
     expect(byNumber(data, 3)).toMatchObject({ verdict: 'implemented', decisions: [{ technology: 'Docker', status: 'implemented' }] });
     expect(byNumber(data, 4)).toMatchObject({ verdict: 'unverifiable', decisions: [] });
-    expect(data.summary).toMatchObject({ acceptedAdrs: 4, implemented: 2, gap: 1, conflict: 0, unverifiable: 1 });
+    expect(data.counts).toMatchObject({ acceptedAdrs: 4, implemented: 2, gap: 1, conflict: 0, unverifiable: 1 });
 
     // A completed Kafka task without a Kafka client is a mismatch.
     expect(data.mismatches).toEqual([expect.objectContaining({ kind: 'completed-tasks-without-evidence', technology: 'Kafka', adr: expect.objectContaining({ number: 2 }) })]);
@@ -100,7 +100,7 @@ describe('compare_adr_progress', () => {
     });
     expect(byNumber(data, 1).note).toBe('PostgreSQL chosen, but the code uses MongoDB instead.');
     expect(data.mismatches).toEqual([expect.objectContaining({ kind: 'contradicts-accepted-adr', technology: 'MongoDB', evidence: ['package.json: mongoose'] })]);
-    expect(data.summary.conflict).toBe(1);
+    expect(data.counts.conflict).toBe(1);
     expect(data.alignmentScore).toBe(0);
     expect(data.scoring.formula).toBe('round(100 × (0/1 decisions implemented (no tasks linked))) − 5 × 0 contradictions = 0');
     await kernel.stop();
@@ -119,7 +119,7 @@ describe('compare_adr_progress', () => {
       ['contradicts-accepted-adr', 2, 'MongoDB'],
       ['retired-technology-present', 1, 'MongoDB'],
     ]);
-    expect(data.summary.otherAdrs.superseded).toBe(1);
+    expect(data.counts.otherAdrs.superseded).toBe(1);
     // 1 of 1 decisions implemented, two contradictions: 100 − 2 × 5 = 90.
     expect(data.alignmentScore).toBe(90);
     await kernel.stop();

@@ -168,7 +168,7 @@ describe('compare_adr_progress on real ADRs', () => {
     expect(byNumber(data, 3)).toMatchObject({ verdict: 'unverifiable', decisions: [{ technology: 'a layered architecture', status: 'unverifiable' }] });
     expect(byNumber(data, 3).note).toContain('not verifiable from code');
     expect(byNumber(data, 6)).toMatchObject({ verdict: 'unverifiable', decisions: [{ technology: 'a modular monolith', status: 'unverifiable' }] });
-    expect(data.summary.gap).toBe(0);
+    expect(data.counts.gap).toBe(0);
   });
 
   it('does not read considered options as choices (MADR sections, Decision subsections, option lines); a rejected option in the code is still a contradiction', async () => {
@@ -190,14 +190,14 @@ describe('compare_adr_progress on real ADRs', () => {
       expect(byNumber(audited, number)).toMatchObject({ verdict: 'implemented', decisionSource: 'decision', decisions: [{ technology: 'PostgreSQL', status: 'implemented' }] });
       expect(byNumber(audited, number).decidedAgainst).toEqual(['MongoDB', 'Cassandra']);
     }
-    expect(audited.summary.conflict).toBe(0);
+    expect(audited.counts.conflict).toBe(0);
     expect(audited.mismatches).toEqual([]);
   });
 
   it('keeps a finished project aligned after generate_adr_todo: planned, untouched tasks are not unimplemented work', async () => {
     const { call } = await start(project(docsServer()));
     const before = (await call('compare_adr_progress')).data;
-    expect(before.summary).toMatchObject({ acceptedAdrs: 4, conflict: 0, gap: 0 });
+    expect(before.counts).toMatchObject({ acceptedAdrs: 4, conflict: 0, gap: 0 });
     expect(before.alignmentScore).toBe(100);
 
     const generated = await call('generate_adr_todo');

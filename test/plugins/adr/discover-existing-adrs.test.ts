@@ -237,7 +237,7 @@ describe('discover_existing_adrs', () => {
   it('summarises by status and format and reports the problems', async () => {
     const discover = await kernelFor(root);
     const { data } = await discover();
-    expect(data.summary).toEqual({
+    expect(data.counts).toEqual({
       total: 7,
       byStatus: { proposed: 1, accepted: 2, rejected: 1, deprecated: 0, superseded: 2, unknown: 1 },
       byFormat: { nygard: 2, madr: 3, 'y-statement': 1, 'adr-tools': 1 },
@@ -291,7 +291,7 @@ describe('discover_existing_adrs', () => {
     const discover = await kernelFor(project({ 'README.md': '# Orders\n', 'docs/guide.md': '# Guide\n' }));
     const { isError, data } = await discover();
     expect(isError).toBe(false);
-    expect(data).toMatchObject({ found: false, adrs: [], summary: { total: 0 }, problems: [] });
+    expect(data).toMatchObject({ found: false, adrs: [], counts: { total: 0 }, problems: [] });
     expect(data.searched).toEqual(expect.arrayContaining(['docs/adrs', '.adr-dir', 'doc/adr', 'docs/decisions', 'architecture/decisions']));
     expect(data.message).toMatch(/No ADRs found/);
   });

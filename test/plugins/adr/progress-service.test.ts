@@ -58,7 +58,7 @@ describe('adr.progress service', () => {
     expect(tool.alignmentScore).toBe(Math.round(100 * (0.7 * 1 / 2 + 0.3 * 3 / 5)));
     expect(service.alignmentScore).toBe(tool.alignmentScore);
     expect(service.formula).toBe(tool.scoring.formula);
-    expect(service.acceptedAdrs).toBe(tool.summary.acceptedAdrs);
+    expect(service.acceptedAdrs).toBe(tool.counts.acceptedAdrs);
     expect(service.adrs.map((a) => a.verdict)).toEqual(tool.adrs.map((a: any) => a.verdict));
     expect(service.adrs.map((a) => a.path)).toEqual(['docs/adrs/0001-use-postgresql.md', 'docs/adrs/0002-use-kafka.md']);
     expect(service.mismatches.map((m) => m.kind)).toEqual(tool.mismatches.map((m: any) => m.kind));

@@ -33,9 +33,9 @@ describe('validate_diataxis_content on the sample project', () => {
     expect(data.findings).toHaveLength(expected.length);
     const languages = data.findings.filter((f: any) => f.kind === 'code-syntax-error').map((f: any) => f.message.split(' ')[0]).sort();
     expect(languages).toEqual(['js', 'json', 'yaml']);
-    expect(data.summary).toMatchObject({ pages: 9, projectPath: 'sample', passed: false, threshold: 0.7 });
+    expect(data.counts).toMatchObject({ pages: 9, projectPath: 'sample', passed: false, threshold: 0.7 });
     // Every valid block (bash is not parsed; json, yaml, toml, js and ts are) was checked without a false alarm.
-    expect(data.summary.codeBlocks).toMatchObject({ checked: 5, errors: 3 });
+    expect(data.counts.codeBlocks).toMatchObject({ checked: 5, errors: 3 });
     const categories = Object.fromEntries(data.pages.map((p: any) => [p.path, p.category]));
     expect(categories).toMatchObject({
       'docs/index.md': 'index',
@@ -82,7 +82,7 @@ describe('validate_diataxis_content on the sample project', () => {
 
   it('validates every page of the project when given its root, README included', async () => {
     const { data, text } = await validate({ contentPath: 'sample', validationType: 'completeness' });
-    expect(data.summary.pages, text).toBe(10);
+    expect(data.counts.pages, text).toBe(10);
     expect(data.pages.map((p: any) => p.path)).toContain('README.md');
     expect(located(data.findings)).toEqual(expect.arrayContaining([...planted('todo'), ...planted('empty-section')].map((d) => expect.objectContaining(d))));
   });

@@ -51,15 +51,15 @@ describe('detect_documentation_gaps on a 10,000-file monorepo whose tests sort f
     const data = result.data as any;
 
     // Every product file was read, and the exports of the packages are found (documented one aside).
-    expect(data.summary.sourceFilesRead).toBe(3000);
-    expect(data.summary.surface.export).toBe(PACKAGES * MODULES);
+    expect(data.counts.sourceFilesRead).toBe(3000);
+    expect(data.counts.surface.export).toBe(PACKAGES * MODULES);
     const exported = data.gaps.filter((g: any) => g.kind === 'export').map((g: any) => g.name);
     expect(exported).toContain('pkg1Feature29');
     expect(exported).not.toContain('pkg0Feature0'); // the page names it
 
     // The truth about what was not read.
     expect(data.truncated).toBe(true);
-    expect(data.summary.sourceFilesLeftOut).toBe(product + others - 3000);
+    expect(data.counts.sourceFilesLeftOut).toBe(product + others - 3000);
     expect(data.leftOut.sourceFiles).toBe(product + others - 3000);
     expect(data.leftOut.byKind.product ?? 0).toBe(0);
     expect(data.leftOut.byKind.test).toBeGreaterThan(0);

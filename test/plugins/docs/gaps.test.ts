@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestToolpack } from '../../../sdk/testing.js';
 import { detectDocumentationGapsTool } from '../../../plugins/docs/tools/detect-documentation-gaps.js';
 import { tempDir } from '../../helpers/workspace.js';
+import { fullResult } from '../../helpers/full-result.js';
 import { callTool, startDocsTools } from './docs-tools-harness.js';
 import { defectsOf, SAMPLE_FILES, writeSampleProject } from './sample-project.js';
 import { writeFileSync } from 'node:fs';
@@ -30,16 +31,16 @@ describe('detect_documentation_gaps on the sample project', () => {
 
     const stale = data.stale.map((s: any) => ({ file: s.file, line: s.line, subject: s.name }));
     expect(stale).toEqual(defectsOf('stale-name').map(({ file, line, subject }) => ({ file, line, subject })));
-    expect(data.summary).toMatchObject({ documentationPath: 'docs', pagesRead: 10, gaps: 2, stale: 1 });
-    expect(data.summary.surface).toMatchObject({ 'cli-flag': 5, 'env-var': 3, export: 4, 'cli-command': 3 });
+    expect(data.counts).toMatchObject({ documentationPath: 'docs', pagesRead: 10, gaps: 2, stale: 1 });
+    expect(data.counts.surface).toMatchObject({ 'cli-flag': 5, 'env-var': 3, export: 4, 'cli-command': 3 });
   });
 
   it('reads less at quick depth and more at comprehensive, still inventing nothing on this project', async () => {
     const quick = await gaps({ depth: 'quick' });
-    expect(quick.data.summary.surface.export).toBe(0);
+    expect(quick.data.counts.surface.export).toBe(0);
     expect(quick.data.gaps.map((g: any) => g.name).sort()).toEqual(['--dry-run', 'TASKFORGE_NO_COLOR']);
     const deep = await gaps({ depth: 'comprehensive' });
-    expect(deep.data.summary.surface).toMatchObject({ 'config-key': 2, feature: 2 });
+    expect(deep.data.counts.surface).toMatchObject({ 'config-key': 2, feature: 2 });
     expect(deep.data.gaps.map((g: any) => g.name).sort()).toEqual(['--dry-run', 'TASKFORGE_NO_COLOR']);
   });
 
@@ -67,12 +68,13 @@ describe('detect_documentation_gaps on the sample project', () => {
     }
     writeFileSync(`${root}/src/jobs.js`, Array.from({ length: 100 }, (_, i) => `export function runJob${i}(options) { return options; }`).join('\n'));
     const started = performance.now();
-    const { data, text } = await gaps({ repositoryPath: 'large', depth: 'comprehensive' });
+    const { data: answer, text } = await gaps({ repositoryPath: 'large', depth: 'comprehensive' });
     expect(performance.now() - started).toBeLessThan(5000);
-    expect(data.summary.pagesRead, text).toBe(110);
+    const data = await fullResult(kernel, answer);
+    expect(data.counts.pagesRead, text).toBe(110);
     expect(data.gaps.map((g: any) => g.name).sort()).toEqual(['--dry-run', 'TASKFORGE_NO_COLOR']);
     // Every runJobN exists; the --job-N flags the pages name do not (the sample has a CLI of its own).
-    expect(data.summary.stale).toBe(101);
+    expect(data.counts.stale).toBe(101);
     expect(data.stale.filter((s: any) => s.kind === 'function').map((s: any) => s.name)).toEqual(['archiveTask']);
   });
 
@@ -114,6 +116,6 @@ describe('detect_documentation_gaps on a Python package', () => {
     const { data, text } = await gaps({ repositoryPath: 'pyproj' });
     expect(data.gaps.map((g: any) => `${g.kind} ${g.name} ${g.evidence}`).sort(), text).toEqual(['cli-flag --quiet inventory/cli.py:7', 'env-var INVENTORY_TOKEN inventory/cli.py:9']);
     expect(data.stale.map((s: any) => `${s.name} ${s.evidence}`)).toEqual(['sync_stock docs/index.md:7']);
-    expect(data.summary.surface).toMatchObject({ export: 2 });
+    expect(data.counts.surface).toMatchObject({ export: 2 });
   });
 });

@@ -22,50 +22,11 @@ import docs from '../../../plugins/docs/index.js';
 import { startTestToolpack, type TestToolpack } from '../../../sdk/testing.js';
 import { outcome } from '../../helpers/tool-result.js';
 import { tempDir } from '../../helpers/workspace.js';
+import { writeEdgePages } from './link-edge-pages.js';
 // @ts-expect-error: a plain ES module of the benchmarks, without types
 import { writeLinkCorpus } from '../../../bench/link-corpus.mjs';
 
 const GOLDEN = join(dirname(new URL(import.meta.url).pathname), 'fixtures', 'link-findings.golden.json');
-
-const write = (root: string, path: string, text: string) => {
-  mkdirSync(dirname(join(root, path)), { recursive: true });
-  writeFileSync(join(root, path), text);
-};
-
-/** Pages of the constructs a fast reading could get wrong. */
-export function writeEdgePages(root: string): void {
-  write(root, 'docs/edge/headings.md', [
-    '---', 'title: Headings', 'permalink: /edge/all-headings/', '---', '',
-    'Setext title', '============', '',
-    'Second *setext*', '---------------', '',
-    '## `code` & <span>html</span> heading ![icon](img/icon.png)', '',
-    '- ### Heading in a list', '> ## Quoted heading', '',
-    '## Example', '## Example', '### Über Ünïcödé 日本語', '',
-    '<a id="html-anchor"></a><a name=named-anchor></a>', '<div id="block-id">x</div>', '',
-    '[ok](#setext-title) [ok2](#second-setext) [ok3](#code--heading-) [bad](#code-heading)',
-    '[list](#heading-in-a-list) [quote](#quoted-heading) [ex](#example-1) [ex2](#example-2) [u](#über-ünïcödé-日本語)',
-    '[html](#html-anchor) [named](#named-anchor) [block](#block-id) [top](#top) [empty](#)', '',
-  ].join('\n'));
-  write(root, 'docs/edge/links.md', [
-    '# Links', '',
-    'Autolinks www.example.com and https://example.com/path and <https://example.org> and mail@example.com.', '',
-    'A footnote[^1] and [an inline ref][Mixed   Case] and ![ref image][logo] and [collapsed][] and [shortcut].', '',
-    '[^1]: The note with [a link](missing-note.md).', '',
-    '| Col | Link |', '| --- | --- |', '| a | [t](headings.md#example-1) |', '| b | [t2](headings.md#nope) |', '',
-    '<p><a href="headings.md#html-anchor">ok</a> <a href=\'./gone.html\'>gone</a> <img src="img/none.png"></p>', '',
-    'Escaped \\[not a link\\](nowhere.md) and `[code](nowhere.md)` and [encoded](headings.md#%C3%BCber-%C3%BCn%C3%AFc%C3%B6d%C3%A9-%E6%97%A5%E6%9C%AC%E8%AA%9E).', '',
-    '    [indented code](nowhere.md)', '',
-    '~~~json', '{ "a": 1, }', '~~~', '',
-    '  ```yaml', '  a: [1', '  ```', '',
-    '```ts {1,2}', 'const x: = 1;', '```', '',
-    'Absolute [route](/edge/all-headings/#example) and [bad route](/edge/nowhere/) and [query](headings.md?x=1#example).', '',
-    'An [undefined][nothing] reference and matrix[0][1] indexing.', '',
-    '[mixed case]: headings.md#second-setext', '[logo]: img/logo.png "Logo"', '[collapsed]: ./links.md#links', '[shortcut]: <headings.md#quoted-heading>', '',
-  ].join('\n'));
-  write(root, 'docs/edge/deep.md', ['# Deep', '', `${'> '.repeat(40)}[deep](nowhere-deep.md)`, '', `${'- '.repeat(40)}[deep list](headings.md#nope-deep)`, ''].join('\n'));
-  write(root, 'docs/edge/empty.md', '');
-  write(root, 'docs/edge/img/logo.png', 'png');
-}
 
 describe('link findings stay the same on the fast path', () => {
   const workspace = tempDir('toolpack-linkeq-');
@@ -111,6 +72,8 @@ describe('autolink constructs a page cannot use are left out of its parse', () =
       'Go to WWW.Example.com/path?q=1. and www.x (no dot after) and [www.inside.link](x.md).',
       'HTTPS://EXAMPLE.COM/a_(b) and http:/broken and Http://x.y/z. and <http://angle.com>',
       'Only text, no autolinks at all: just words and `code@example.com` in code.',
+      'Install @fastify/cors and npm@5.2.0; mail x@y.org.\n\n| a | b |\n| - | - |\n| 1 | 2 |\n\n- [ ] task\n- [x] done\n\nNote[^n] ~~gone~~.\n\n[^n]: foot',
+      'No pipes, no footnotes, no tasks: [a] [x] and [^] alone, a ~ tilde.',
     );
     for (const text of texts) {
       const ours = await parseTree(text);

@@ -123,24 +123,24 @@ describe('README scores', () => {
   });
 
   it('weighs by project type: an enterprise tool counts the missing configuration more than a personal project', async () => {
-    const scoreAs = async (project_type: string) => (await call('evaluate_readme_health', { readme_path: 'good/README.md', project_type })).score;
+    const scoreAs = async (project_type: string) => (await call('evaluate_readme_health', { readme_path: 'good/README.md', project_type })).score.weighted;
     const enterprise = await scoreAs('enterprise_tool');
     const personal = await scoreAs('personal_project');
     const config = (s: any) => s.criteria.find((c: any) => c.id === 'configuration');
     expect(config(enterprise).possible).toBeGreaterThan(config(personal).possible);
-    expect(enterprise.weighting).toEqual({ projectType: 'enterprise_tool', audience: 'mixed' });
+    expect({ projectType: enterprise.projectType, audience: enterprise.audience }).toEqual({ projectType: 'enterprise_tool', audience: 'mixed' });
     // The good README has no configuration section: it loses more as an enterprise tool.
     expect(enterprise.overall).toBeLessThan(personal.overall);
   });
 
   it('weighs by audience: beginners need the quick start more, community contributors the contributing guide', async () => {
-    const practices = async (target_audience: string) => (await call('readme_best_practices', { readme_path: 'good/README.md', target_audience })).score;
+    const practices = async (target_audience: string) => (await call('readme_best_practices', { readme_path: 'good/README.md', target_audience })).score.weighted;
     const beginner = await practices('beginner');
     const mixed = await practices('mixed');
     const points = (s: any, id: string) => s.criteria.find((c: any) => c.id === id).possible;
     expect(points(beginner, 'quick_start')).toBeGreaterThan(points(mixed, 'quick_start'));
-    const community = (await call('analyze_readme', { project_path: 'good' })).score; // default audience: community_contributors
-    const general = (await call('analyze_readme', { project_path: 'good', target_audience: 'general' })).score;
+    const community = (await call('analyze_readme', { project_path: 'good' })).score.weighted; // default audience: community_contributors
+    const general = (await call('analyze_readme', { project_path: 'good', target_audience: 'general' })).score.weighted;
     expect(points(community, 'contributing')).toBeGreaterThan(points(general, 'contributing'));
     expect(community.overall).toBeLessThan(general.overall); // the good README has no contributing section
   });

@@ -12,6 +12,7 @@ import { createRuleEngine } from '../../../plugins/security/engine/rule-engine.j
 import { connectTestClient, startTestToolpack } from '../../../sdk/testing.js';
 import { tempDir } from '../../helpers/workspace.js';
 import { outcome } from '../../helpers/tool-result.js';
+import { fullResult } from '../../helpers/full-result.js';
 import { fakeString } from './fake-secrets.js';
 
 const STRIPE = `sk_live_${fakeString(24, 41)}`;
@@ -207,7 +208,7 @@ describe('configure_custom_patterns on a realistic project', () => {
           const original = readFileSync(join(root, path), 'utf8');
           const read = await call('read_file', { path });
           expect(read.isError, path).toBe(false);
-          const content: string = read.data.content;
+          const content: string = (await fullResult(client, read.data)).content;
           if (!FILES_WITH_SECRETS.has(path)) {
             expect(content, path).toBe(original);
             continue;

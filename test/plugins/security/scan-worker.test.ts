@@ -12,6 +12,7 @@ import { securityRulesExtensionPoint, type SecurityRulesExtension } from '../../
 import { ScanPool } from '../../../plugins/security/worker/scan-pool.js';
 import { findWorkerFile } from '../../../plugins/security/worker/worker-file.js';
 import { fakeString } from './fake-secrets.js';
+import { fullResult } from '../../helpers/full-result.js';
 
 /** A worker that answers each job at once, or never (input "spin": a busy loop no budget check interrupts). */
 const TOY_WORKER = new URL(
@@ -86,7 +87,7 @@ describe('scans on the worker', () => {
       const large = found(await patterns(padding + sample));
       expect(large).toEqual(small.map((f: string) => f.replace(/@(\d+)$/, (_, line) => `@${Number(line) + 40_000}`)));
 
-      const masked = (await kernel.call('generate_content_masking', { content: padding + sample })).structuredContent as any;
+      const masked = await fullResult(kernel, (await kernel.call('generate_content_masking', { content: padding + sample })).structuredContent);
       expect(masked.maskedContent).toContain('a = "[MASKED_ACME_SERVICE_TOKEN]"');
       expect(masked.maskedContent).toContain(`b = "${invalid}"`);
       expect(masked.maskedContent).toContain('c = "[MASKED_ZETA_KEY]"');

@@ -165,11 +165,11 @@ describe('apply_basic_content_masking', () => {
   it('masks secrets with the masking character, keeping format when asked', async () => {
     const { kernel, call } = await securityKernel();
     const fixed = (await call('apply_basic_content_masking', { content: `token: ${FAKE.githubToken}\n` })).data;
-    expect(fixed).toEqual({ maskedContent: 'token: xxxxxxxx\n', patternsMatched: 1, maskingApplied: true });
+    expect(fixed).toEqual({ summary: 'Masked 1 values.', maskedContent: 'token: xxxxxxxx\n', patternsMatched: 1, maskingApplied: true });
     const custom = (await call('apply_basic_content_masking', { content: 'order 1234-5678-ABCD shipped', patterns: ['\\d{4}-\\d{4}-[A-Z]{4}'], maskingChar: '#', preserveFormat: true })).data;
     expect(custom.maskedContent).toBe('order ####-####-#### shipped');
     const none = (await call('apply_basic_content_masking', { content: 'nothing here' })).data;
-    expect(none).toEqual({ maskedContent: 'nothing here', patternsMatched: 0, maskingApplied: false });
+    expect(none).toEqual({ summary: 'Nothing to mask: no value matched.', maskedContent: 'nothing here', patternsMatched: 0, maskingApplied: false });
     await kernel.stop();
   });
 });
