@@ -267,7 +267,7 @@ export async function gapsRow(runs) {
     writeMonorepo(root);
     return await withKernel(root, ['project', 'docs'], (kernel) =>
       rowFor(kernel, `detect_documentation_gaps, ${GAP_FILES}-file TS monorepo`, 'detect_documentation_gaps', { repositoryPath: '.' }, runs, GAP_TARGET_MS, (d) =>
-        (d.summary.surface.export ?? 0) > 0 && d.truncated ? null : `${d.summary.surface.export ?? 0} exports, truncated ${d.truncated}`,
+        (d.counts.surface.export ?? 0) > 0 && d.truncated ? null : `${d.counts.surface.export ?? 0} exports, truncated ${d.truncated}`,
       ),
     );
   } finally {
