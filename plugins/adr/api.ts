@@ -14,7 +14,7 @@ export interface AdrLocation {
   dir: string;
   /** The folder relative to the workspace root, for results. */
   relative: string;
-  /** How it was chosen: "parameter", ".adr-dir", or the conventional folder found (e.g. "doc/adr"). */
+  /** How it was chosen: "parameter", ".adr-dir", ".log4brains.yml", or the usual folder found (e.g. "docs/architecture"). */
   source: string;
   exists: boolean;
 }
@@ -22,10 +22,12 @@ export interface AdrLocation {
 /** The ADR catalogue service (`adr.catalog`): where a project keeps its ADRs and what they say. */
 export interface AdrCatalogService {
   /**
-   * The ADR folder of the project at `projectRoot`: `adrDirectory` (relative to the
-   * project, or absolute inside the workspace) when it exists; when it is the
-   * default and missing, the folder found by `.adr-dir` or the usual names; else
-   * the given folder with `exists: false`. Confined to the workspace.
+   * The ADR folder of the project at `projectRoot`, the one every tool reports on:
+   * `adrDirectory` (relative to the project, or absolute inside the workspace) when
+   * given (`exists: false` when it is not there). When it is the default (docs/adrs)
+   * or absent: the folder `.adr-dir` or `.log4brains.yml` names, else docs/adrs when
+   * it holds a record, else the first usual folder holding one (a template is no
+   * record); else docs/adrs as it is. Confined to the workspace.
    */
   locate(projectRoot: string, adrDirectory: string | undefined, workspace: Workspace, param?: string): Promise<AdrLocation>;
   /** The parsed catalogue at a location; empty when the folder does not exist. */

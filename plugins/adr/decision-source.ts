@@ -1,13 +1,13 @@
 /**
  * The adr pack's reader for the project pack's `project.decisions` service:
  * with it, get_architectural_context lists the ADRs that mention a file. The
- * folder is docs/adrs, else the one adr-tools' .adr-dir or the usual names
- * point at; it must lie inside the workspace.
+ * folder is the one the catalogue locates for every adr tool; it must lie
+ * inside the workspace.
  */
-import { stat } from 'node:fs/promises';
 import { join, posix } from 'node:path';
 import type { DecisionRecord, DecisionSet, DecisionSource } from '../project/api.js';
-import { findAdrDirectory, readCatalog } from './catalog/index.js';
+import { ADR_CONFIG_FILES, ADR_DIRECTORY_CANDIDATES, readCatalog } from './catalog/index.js';
+import { createAdrCatalogService, DEFAULT_ADR_DIRECTORY } from './service.js';
 
 const MAX_ADR_BYTES = 256 * 1024;
 
@@ -15,19 +15,16 @@ export const adrDecisionSource: DecisionSource = {
   pack: 'adr',
   async read(root, workspace): Promise<DecisionSet> {
     const none = (source: string): DecisionSet => ({ directory: null, source, byStatus: {}, records: [] });
-    let dir: string | null = join(root, 'docs/adrs');
-    let source = 'docs/adrs';
-    if (!(await stat(dir).then((s) => s.isDirectory(), () => false))) {
-      const found = await findAdrDirectory(root);
-      if (!found.dir) return none(found.source === 'none' ? 'no ADR folder found (docs/adrs, .adr-dir, doc/adr, docs/decisions, ...)' : found.source);
-      [dir, source] = [found.dir, found.source];
-    }
-    let real: string;
+    // The same folder every adr tool uses (service.ts locate), so every tool counts the same records.
+    let location;
     try {
-      real = await workspace.resolve(dir, 'projectPath');
+      location = await createAdrCatalogService().locate(root, undefined, workspace, 'projectPath');
     } catch {
-      return none(`${source} leads outside the workspace; not read`);
+      return none('the ADR folder found leads outside the workspace; not read');
     }
+    if (!location.exists) return none(`no ADR folder found (${[...ADR_CONFIG_FILES, ...ADR_DIRECTORY_CANDIDATES].join(', ')})`);
+    const real = location.dir;
+    const source = location.source === 'parameter' ? DEFAULT_ADR_DIRECTORY : location.source;
     const catalog = await readCatalog(real);
     const directory = workspace.relative(real) || '.';
     const records: DecisionRecord[] = [];

@@ -5,7 +5,7 @@
 import { stat } from 'node:fs/promises';
 import { isAbsolute, join } from 'node:path';
 import type { AdrCatalogService, AdrLocation } from './api.js';
-import { findAdrDirectory, nextAdrNumber, readCatalog, type Catalog } from './catalog/index.js';
+import { findAdrDirectory, findConfiguredAdrDirectory, holdsAdrs, nextAdrNumber, readCatalog, type Catalog } from './catalog/index.js';
 
 export const DEFAULT_ADR_DIRECTORY = 'docs/adrs';
 
@@ -20,15 +20,17 @@ export function createAdrCatalogService(): AdrCatalogService {
       const given = adrDirectory?.trim() || DEFAULT_ADR_DIRECTORY;
       const dir = await workspace.resolve(isAbsolute(given) ? given : join(projectRoot, given), param);
       // .git, .toolpack and config names were refused by resolve (core/services/workspace.ts), as for every path a tool gives.
-      if (await isDirectory(dir)) return { dir, relative: workspace.relative(dir) || '.', source: 'parameter', exists: true };
-      if (given === DEFAULT_ADR_DIRECTORY) {
-        const found = await findAdrDirectory(projectRoot);
-        if (found.dir) {
-          const real = await workspace.resolve(found.dir, param);
-          return { dir: real, relative: workspace.relative(real) || '.', source: found.source, exists: true };
-        }
-      }
-      return { dir, relative: workspace.relative(dir), source: 'parameter', exists: false };
+      const at = (real: string, source: string, exists: boolean): AdrLocation => ({ dir: real, relative: workspace.relative(real) || '.', source, exists });
+      const exists = await isDirectory(dir);
+      // A folder the caller named is used as given. The default (which every tool's schema fills in)
+      // is only a guess: the folder the project's ADR tool names (.adr-dir, log4brains) comes first,
+      // then the default when it holds records, then the first usual folder that does.
+      if (given !== DEFAULT_ADR_DIRECTORY) return at(dir, 'parameter', exists);
+      const configured = await findConfiguredAdrDirectory(projectRoot);
+      if (!configured.dir && exists && (await holdsAdrs(dir))) return at(dir, 'parameter', true);
+      const found = configured.dir ? configured : await findAdrDirectory(projectRoot);
+      if (found.dir) return at(await workspace.resolve(found.dir, param), found.source, true);
+      return at(dir, 'parameter', exists);
     },
     async read(location) {
       if (!location.exists) return emptyCatalog(location.dir);

@@ -10,8 +10,9 @@ import type { AdrFormat, ParsedAdr } from './types.js';
 import { findYStatement } from './y-statement.js';
 
 const NOT_ADRS = /^(readme|index|toc|table[-_ ]of[-_ ]contents|contents|summary|_sidebar|changelog|contributing)\b/i;
-// Templates ("template.md", "adr-template.md", "0000-madr-template.md"), but not a record about templates ("0012-use-a-template-engine.md").
-const TEMPLATE_FILE = /^(?:0+[-_ ])?(?:(?:adr|madr|nygard|y-statement)[-_ ])?template\b|^[a-z][\w-]*[-_ ]template\.(?:md|markdown)$/i;
+// Templates ("template.md", "adr.template.md", "adr-template.md", "0000-madr-template.md", "0000-adr-template-lite.md"),
+// but not a record about templates ("0012-use-a-template-engine.md").
+const TEMPLATE_FILE = /^(?:(?:adr|madr|nygard|y-statement)[-_. ])?template\b|^[a-z][\w-]*[-_. ]template\.(?:md|markdown)$|^0+[-_ ].*template/i;
 
 const CONTEXT = ['context', 'context and problem statement', 'problem statement', 'context and problem', 'problem'];
 const DECISION = ['decision', 'decision outcome', 'the decision', 'decision made'];

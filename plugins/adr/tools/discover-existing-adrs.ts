@@ -7,7 +7,7 @@ import { stat } from 'node:fs/promises';
 import { isAbsolute, join, relative, sep } from 'node:path';
 import { defineTool, FileSystemError, Params, StringEnum, Type, type TSchema, type Workspace } from '../../../sdk/index.js';
 import { ConversationContext, NOT_USED, ProjectPath } from '../../project/api.js';
-import { ADR_DIRECTORY_CANDIDATES, findAdrDirectory } from '../catalog/index.js';
+import { ADR_CONFIG_FILES, ADR_DIRECTORY_CANDIDATES, findAdrDirectory } from '../catalog/index.js';
 import { plain } from '../catalog/markdown.js';
 import { ADR_FORMATS, ADR_STATUSES, LINK_KINDS, type Catalog, type LinkKind, type ParsedAdr } from '../catalog/types.js';
 import type { AdrToolDeps } from '../deps.js';
@@ -156,8 +156,8 @@ export const discoverExistingAdrsTool = (deps: AdrToolDeps) =>
       if (!location.exists) {
         // Nothing at the default folder and nothing at the usual places: say where we looked.
         const found = await findAdrDirectory(root);
-        searched = [...new Set([DEFAULT_ADR_DIRECTORY, '.adr-dir', ...ADR_DIRECTORY_CANDIDATES])];
-        const adrDirNote = found.source.startsWith('.adr-dir') ? ` (${found.source})` : '';
+        searched = [...new Set([DEFAULT_ADR_DIRECTORY, ...ADR_CONFIG_FILES, ...ADR_DIRECTORY_CANDIDATES])];
+        const adrDirNote = found.source !== 'none' ? ` (${found.source})` : '';
         message = `No ADRs found: ${folder} does not exist and no ADR folder was found among ${searched.join(', ')}${adrDirNote}. Record the first decision with generate_adr_from_decision.`;
       } else if (catalog.adrs.length === 0) {
         message = `${folder} holds no ADRs${catalog.skipped.length > 0 ? ` (${catalog.skipped.length} other Markdown file(s) skipped)` : ''}.`;
