@@ -70,6 +70,10 @@ export function createPool(url: string, options: PoolTimeouts): KyselyPool & { r
     async connect() {
       const client = await pool.connect();
       let broken: Error | undefined;
+      // A checked-out client has no pool listener: its server going away between queries (a
+      // restart, pg_ctl stop) would otherwise be an uncaught 'error' that ends the process.
+      const lost = (error: Error) => (broken = error);
+      client.on('error', lost);
       const query = (...args: unknown[]): unknown => {
         const result = (client.query as (...a: unknown[]) => unknown)(...args);
         if (!(result instanceof Promise)) return result; // a cursor
@@ -78,8 +82,16 @@ export function createPool(url: string, options: PoolTimeouts): KyselyPool & { r
           throw error;
         });
       };
-      return { query: query as never, release: () => client.release(broken) };
+      return {
+        query: query as never,
+        release: () => {
+          client.off('error', lost);
+          client.release(broken);
+        },
+      };
     },
-    end: () => pool.end(),
+    // Closing waits for clients in use, which a frozen server may hold past its timeouts: bounded,
+    // so stopping the kernel never hangs on the store (the sockets go with the process).
+    end: () => Promise.race([pool.end(), new Promise<void>((resolve) => setTimeout(resolve, options.connectTimeoutMs + options.statementTimeoutMs).unref())]),
   };
 }
