@@ -7,9 +7,8 @@
 import { resolve } from 'node:path';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import type { DepsSpec } from '../../sdk/refs.js';
-import type { InitSpec, ModuleManifest, PluginManifest, ResultMiddleware } from '../../sdk/plugin.js';
+import type { InitSpec, ResultMiddleware } from '../../sdk/plugin.js';
 import { coreServices, type KernelInfo, type Logger, type ModuleInfo, type PackInfo, type Store, type Workspace } from '../../sdk/services.js';
-import type { LoadedConfig } from '../config/load.js';
 import { KernelError, KernelErrorCodes, messageOf } from '../errors.js';
 import { createAi } from '../services/ai.js';
 import { createCache } from '../services/cache.js';
@@ -36,29 +35,12 @@ import { checkPackMigrations } from './pack-migrations.js';
 import { planPacks, type PlannedPack } from './pack-plan.js';
 import { validatePackOptions } from './pack-options.js';
 import { declaredDepsOf, ServiceContainer, type Requester } from './service-container.js';
-import { ServiceOverrides, type ExtensionContribution, type ServiceOverride } from './service-overrides.js';
+import { ServiceOverrides } from './service-overrides.js';
+import type { KernelOptions } from './kernel-options.js';
 
 export const DEFAULT_INIT_TIMEOUT_MS = 30_000;
 
-export interface KernelOptions {
-  loaded: LoadedConfig;
-  /** Workspace root unless the config sets one; the folder `serve` runs in. */
-  cwd: string;
-  preset?: string;
-  logger?: Logger;
-  /** How the server is reached: 'http' (serve --http) makes project code denied unless the config says otherwise. */
-  transport?: 'stdio' | 'http';
-  /** Overrides the config's store path (tests use ':memory:'). */
-  storePath?: string;
-  /** A PostgreSQL URL overriding the config's and TOOLPACK_STORE_URL (tests). */
-  storeUrl?: string;
-  /** Packs and modules given in code, loaded after the config's. */
-  plugins?: Array<PluginManifest | ModuleManifest>;
-  /** Kernel services replaced (tests: a fake git or ai); packs and tool handlers get the replacement. */
-  services?: readonly ServiceOverride[];
-  /** Contributions to packs' extension points, run before the owning pack's init (tests). */
-  extensions?: readonly ExtensionContribution[];
-}
+export type { KernelOptions } from './kernel-options.js';
 
 interface PackInits {
   pack?: InitSpec<DepsSpec>;
