@@ -89,10 +89,10 @@ export async function docsBench({ runs = 7 } = {}) {
         d.brokenLinkTotal === broken && d.codeErrorTotal === 0 && d.codeBlocks.total === 2 * PAGES ? null : `${d.brokenLinkTotal} links, ${d.codeErrorTotal} code errors, ${d.codeBlocks.total} blocks`,
       );
       const gaps = await timedCalls(kernel, 'detect_documentation_gaps', { repositoryPath: '.', depth: 'comprehensive' }, runs, (d) =>
-        d.summary.gaps === undocumented && d.summary.stale === 0 ? null : `${d.summary.gaps} gaps (${undocumented} planted), ${d.summary.stale} stale`,
+        d.counts.gaps === undocumented && d.counts.stale === 0 ? null : `${d.counts.gaps} gaps (${undocumented} planted), ${d.counts.stale} stale`,
       );
       const diataxis = await timedCalls(kernel, 'validate_diataxis_content', { contentPath: 'docs' }, runs, (d) =>
-        d.summary.codeBlocks.checked === (2 * PAGES * 4) / 5 && d.summary.codeBlocks.errors === 0 ? null : `${d.summary.codeBlocks.checked} blocks parsed, ${d.summary.codeBlocks.errors} errors`,
+        d.counts.codeBlocks.checked === (2 * PAGES * 4) / 5 && d.counts.codeBlocks.errors === 0 ? null : `${d.counts.codeBlocks.checked} blocks parsed, ${d.counts.codeBlocks.errors} errors`,
       );
       const row = (op, r) => [op, r.median.toFixed(0), r.worst.toFixed(0), `< ${TARGET_MS}`, r.wrong ? `WRONG (${r.wrong})` : r.median < TARGET_MS ? 'OK' : 'MISS'];
       return {
