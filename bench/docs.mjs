@@ -69,18 +69,23 @@ function writeCode(root) {
   return FLAGS / 2 + ENV_VARS / 2;
 }
 
+/** A kernel with the project and docs packs over `root`, an in-memory store and no logs (this bench and link-check.mjs). */
+export function startDocsKernel(root) {
+  return Kernel.start({
+    loaded: { file: null, dir: root, config: checkConfig({ plugins: ['project'] }, 'bench config') },
+    cwd: root,
+    storePath: ':memory:',
+    logger: createRootLogger('silent'),
+    plugins: [docs],
+  });
+}
+
 export async function docsBench({ runs = 7 } = {}) {
   const root = mkdtempSync(join(tmpdir(), 'toolpack-bench-docs-'));
   try {
     const broken = writeDocs(root);
     const undocumented = writeCode(root);
-    const kernel = await Kernel.start({
-      loaded: { file: null, dir: root, config: checkConfig({ plugins: ['project'] }, 'bench config') },
-      cwd: root,
-      storePath: ':memory:',
-      logger: createRootLogger('silent'),
-      plugins: [docs],
-    });
+    const kernel = await startDocsKernel(root);
     try {
       const links = await timedCalls(kernel, 'check_documentation_links', { documentation_path: 'docs', check_external_links: false }, runs, (d) =>
         d.brokenTotal === broken ? null : `${d.brokenTotal} broken, ${broken} planted`,

@@ -11,11 +11,8 @@ import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { checkConfig } from '../dist/core/config/load.js';
-import { Kernel } from '../dist/core/kernel/kernel.js';
-import { createRootLogger } from '../dist/core/services/logger.js';
 import { clearLinkOutlineCache } from '../dist/sdk/markdown.js';
-import docs from '../dist/plugins/docs/index.js';
+import { startDocsKernel } from './docs.mjs';
 import { writeLinkCorpus } from './link-corpus.mjs';
 
 const MIRROR = process.env.TOOLPACK_BENCH_FASTIFY_MIRROR ?? '/work/.mirror/fastify+fastify/repo';
@@ -122,13 +119,7 @@ export async function linkCheckBench({ runs = 3 } = {}) {
   try {
     const corpus = writeLinkCorpus(join(root, 'generated'), 1000);
     const real = realDocs(root) ?? (writeLinkCorpus(join(root, 'shape2'), 150, 7), { folder: 'shape2', label: 'generated, 150 pages, second shape (mirror not available)' });
-    const kernel = await Kernel.start({
-      loaded: { file: null, dir: root, config: checkConfig({ plugins: ['project'] }, 'bench config') },
-      cwd: root,
-      storePath: ':memory:',
-      logger: createRootLogger('silent'),
-      plugins: [docs],
-    });
+    const kernel = await startDocsKernel(root);
     try {
       const planted = Object.values(corpus.planted).reduce((a, b) => a + b, 0);
       const rows = [...(await compare(kernel, root, 'generated', `generated, ${corpus.files} pages`, runs)), ...(await compare(kernel, root, real.folder, real.label, runs))];

@@ -12,6 +12,7 @@ import { visit, type LinkOutline } from './markdown-links.js';
 import { parseTree, type ParsedTree, type ParseMode } from './markdown-parser.js';
 import { parsePool, ParseTimeout } from './markdown-pool.js';
 import type { SlugStyle } from './slug.js';
+import { timeSlicer } from './time-slices.js';
 
 export type { Root as MarkdownRoot, Nodes as MarkdownNode, RootContent as MarkdownBlock } from 'mdast';
 
@@ -120,13 +121,8 @@ const IN_PROCESS_MAX = 512;
 /** A worker's time for one document: a base plus 10 ms per KB (remark reads real documents at several MB/s). */
 const budgetOf = (text: string) => 2000 + Math.ceil(text.length / 100);
 
-let lastYield = 0;
 /** Let the event loop serve other clients between in-process parses (awaiting alone runs only microtasks). */
-async function yieldNow(): Promise<void> {
-  if (performance.now() - lastYield < 20) return;
-  await new Promise((resolve) => setImmediate(resolve));
-  lastYield = performance.now();
-}
+const yieldNow = timeSlicer(20);
 
 /**
  * What `work` makes of `source`, bounded: anything but a small text handled in a worker, and, when

@@ -5,21 +5,6 @@
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { isToolError, type ToolErrorType } from '../../sdk/errors.js';
 
-// Advertised in every tool's outputSchema (whose root says type object), so kept small: the
-// error type's enum is the part a client can act on.
-export const ERROR_ENVELOPE_SCHEMA = {
-  required: ['error'],
-  properties: {
-    error: {
-      type: 'object',
-      required: ['type', 'message'],
-      properties: {
-        type: { enum: ['ValidationError', 'FileSystemError', 'NetworkError', 'ConfigurationError', 'ContentError', 'InternalError', 'ConfirmationRequired', 'ConfirmationDeclined'] },
-      },
-    },
-  },
-} as const;
-
 /** The kernel's own outcomes of a tool's confirm step (confirm-step.ts): the handler did not run. */
 export type ConfirmationErrorType = 'ConfirmationRequired' | 'ConfirmationDeclined';
 
