@@ -33,6 +33,8 @@ benchmarks.push((await import('./head-of-line.mjs')).headOfLine); // issue 25 it
 benchmarks.push((await import('./store-faults.mjs')).storeFaultsBench); // issue 25 item 4: a frozen, then stopped PostgreSQL store: store calls fail within the timeouts, list_directory keeps answering
 benchmarks.push((await import('./http-memory.mjs')).httpMemory); // issue 25 item 6: 50 HTTP clients on a mixed load: errors, p50/p95/p99, resident memory peak and 10 s after
 benchmarks.push((await import('./tools-list.mjs')).toolsListBench); // issue 26: tools/list bytes and tokens for the default, each preset and all tools
+benchmarks.push((await import('./rules.mjs')).rulesBench); // issue 27 item 8: generate_rules and validate_rules on a 60-module Go monorepo with long ADRs
+benchmarks.push((await import('./adr-evidence.mjs')).adrEvidenceBench); // issue 27 item 5: compare_adr_progress searching 3,000 product files for API calls
 const baseline = values.baseline ? await loadBaseline(values.baseline) : undefined;
 const pairs = [];
 for (const bench of benchmarks) {

@@ -20,7 +20,8 @@ export interface AdrsWrittenEvent {
   tool: 'generate_adrs_from_prd' | 'generate_adr_from_decision';
   /** The project, workspace-relative ('.' for the root). */
   project: string;
-  adrs: Array<{ number: number; title: string; status: string; path: string }>;
+  /** number: null for a date-named or slug-named record. */
+  adrs: Array<{ number: number | null; title: string; status: string; path: string }>;
 }
 
 /** suggest_adrs found decisions with no ADR yet: the first ones, in its order. */

@@ -107,7 +107,8 @@ export interface DocumentationRecord extends RecordBase {
 }
 
 export interface AdrRecord extends RecordBase {
-  number: number;
+  /** Null for a date-named or slug-named record (then known by its path). */
+  number: number | null;
   title: string;
   status: string;
   path: string;

@@ -121,3 +121,9 @@ export {
   technologies, technologyById, technologyByName, detectableTechnologies, namesWithRole, ruleTechnologies, competingGroups, servicesByPort, testRunners, deploymentTechnologies,
   type TechnologyEntry, type DeploymentArea, type CompetingGroupInfo, type PackagePatterns, type EcosystemGroup, type Role, type TestRunner,
 } from './technologies/index.js';
+// How a Ruby project runs its tests (deployment_readiness runs it, deployment guidance shows it).
+export { rubyTestCommand, type RubyTestCommand } from './technologies/ruby-tests.js';
+// Environment variable occurrences that set or name a variable rather than read it.
+export { isEnvWrite } from './environment/env-writes.js';
+// Which GitHub workflows a push or pull request runs (directly or through a caller).
+export { workflowRuns, type WorkflowRun } from './environment/workflow-triggers.js';

@@ -8,6 +8,7 @@ import type { Workspace } from '../../sdk/index.js';
 import { rulesFromAdrs } from './adr/from-adrs.js';
 import { rulesFromCode } from './code/from-code.js';
 import type { RulesDeps } from './deps.js';
+import { cutText, fitRule } from './model/fit.js';
 import { RULE_SET_SCHEMA_ID, RULE_TYPES, type RuleSetValue, type RuleType, type RuleValue } from './model/schema.js';
 import { loadProject, type ProjectView } from './project-view.js';
 
@@ -50,7 +51,12 @@ export async function generateRuleSet(deps: RulesDeps, workspace: Workspace, opt
   const seenChecks = new Set<string>();
   const seenIds = new Set<string>();
   const unique: RuleValue[] = [];
-  for (const rule of rules) {
+  for (const generated of rules) {
+    const { rule, problems } = fitRule(generated);
+    if (!rule) {
+      deps.logger.warn({ ruleId: generated.id, problems: problems.slice(0, 5) }, 'generated rule left out: it does not fit the rule set schema');
+      continue;
+    }
     const key = rule.check ? JSON.stringify({ ...rule.check, ignore: undefined }) : null;
     if (key && seenChecks.has(key)) continue;
     if (key) seenChecks.add(key);
@@ -65,7 +71,7 @@ export async function generateRuleSet(deps: RulesDeps, workspace: Workspace, opt
     adrs,
     ruleSet: {
       $schema: RULE_SET_SCHEMA_ID,
-      name: `${name} architecture rules`,
+      name: cutText(`${name} architecture rules`, 200),
       description: `Generated from ${options.source === 'both' ? 'the ADRs and the code' : options.source === 'adrs' ? 'the ADRs' : 'the code'} of ${project.prefix || 'the workspace'}.`,
       version: 1,
       generatedAt: new Date().toISOString(),

@@ -27,7 +27,8 @@ export interface ProjectView {
 export async function loadProject(deps: RulesDeps, workspace: Workspace, projectPath: string | undefined, signal: AbortSignal): Promise<ProjectView> {
   const root = await deps.scanner.resolveRoot(projectPath, workspace);
   const { scan, files: listed } = await deps.scanner.scan(root, { signal });
-  const { files, truncated } = await deps.imports.files(root, { signal });
+  const { files: parsed, truncated } = await deps.imports.files(root, { signal });
+  const files = [...parsed, ...unparsedSources(listed, new Set(parsed.map((file) => file.path)))];
   const texts = new Map<string, Promise<string | null>>();
   let keptChars = 0;
   const relative = workspace.relative(root);
@@ -50,6 +51,21 @@ export async function loadProject(deps: RulesDeps, workspace: Workspace, project
       return text;
     },
   };
+}
+
+/** Languages the import graph does not parse; their files still have names, places and lines the rules check. */
+const UNPARSED: Record<string, string> = { rb: 'ruby', rake: 'ruby' };
+const RUBY_TEST = /(^|\/)(spec|test)\/|_(spec|test)\.rb$/;
+
+/** The project's own files in UNPARSED languages, as source files without imports (layer: test or unknown). */
+function unparsedSources(listed: ReadonlyArray<{ path: string; folder?: string | null }>, parsed: ReadonlySet<string>): ProjectSourceFile[] {
+  const out: ProjectSourceFile[] = [];
+  for (const file of listed) {
+    const language = UNPARSED[file.path.slice(file.path.lastIndexOf('.') + 1).toLowerCase()];
+    if (!language || parsed.has(file.path) || (file.folder && file.folder !== 'product' && file.folder !== 'test')) continue;
+    out.push({ path: file.path, language, layer: file.folder === 'test' || RUBY_TEST.test(file.path) ? 'test' : 'unknown', imports: [] });
+  }
+  return out;
 }
 
 /** Declared dependencies by normalised name (PyPI treats -, _ and . alike and ignores case), with the manifests declaring them. */

@@ -51,5 +51,7 @@ export function checkText(check: RuleCheck): string {
       return `\`${check.glob}\` under ${check.within.map((d) => `\`${d}/\``).join(', ')}`;
     case 'forbid-pattern':
       return `no line of \`${check.glob}\` matches \`${check.regex}\``;
+    case 'forbid-file':
+      return `no file matches \`${check.glob}\``;
   }
 }

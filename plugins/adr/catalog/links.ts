@@ -4,10 +4,12 @@
  * and as MADR front matter states them (superseded-by: 5, supersedes: [2, 3]).
  */
 import { plain } from './markdown.js';
+import { dateFromFileName } from './naming.js';
 import { LINK_KINDS, type AdrLink, type AdrLinks, type LinkKind } from './types.js';
 
 const VERBS: Array<[LinkKind, RegExp]> = [
-  ['supersededBy', /^(?:superseded|superseeded|superceded|replaced)\s+by\b\s*:?\s*/i],
+  // "Superseded by", also with the date it happened: "Superseded: 2019-12-19 by", "Superseded on 2019-12-19 by".
+  ['supersededBy', /^(?:superseded|superseeded|superceded|replaced)(?:\s*[:,(]?\s*(?:on\s+)?\d{4}-\d{2}-\d{2}\)?,?)?\s+by\b\s*:?\s*/i],
   ['supersedes', /^(?:supersedes|supercedes|replaces)\b\s*:?\s*/i],
   ['amendedBy', /^amended\s+by\b\s*:?\s*/i],
   ['amends', /^amends\b\s*:?\s*/i],
@@ -34,10 +36,13 @@ export function emptyLinks(): AdrLinks {
   return Object.fromEntries(LINK_KINDS.map((kind) => [kind, []])) as unknown as AdrLinks;
 }
 
-/** Adds a link unless one to the same target (or, for unnumbered ones, with the same text) is there. */
+/** Adds a link unless one to the same target (number, else record path, else the same text) is there. */
 export function addLink(links: AdrLinks, kind: LinkKind, link: AdrLink): boolean {
   const list = links[kind];
-  const same = (other: AdrLink) => (link.target === null ? other.target === null && other.raw === link.raw && other.href === link.href : other.target === link.target);
+  const same = (other: AdrLink) =>
+    link.target !== null ? other.target === link.target
+    : link.path !== undefined ? other.path === link.path
+    : other.target === null && other.raw === link.raw && other.href === link.href;
   if (list.some(same)) return false;
   list.push(link);
   return true;
@@ -75,6 +80,18 @@ export function linksInLine(line: string, links: AdrLinks, options: LineOptions 
     }
     linksInItem(rest, links, kind, plain(trimmed), options.status === true);
     return { kind, lead: false };
+  }
+  if (options.status) {
+    // Status lines also say it in prose: "Accepted, superseded by ADR 7", "This decision is superseded by
+    // [Use X](0014-use-x.md)". Mid-line, only a verb followed by a record it names is a link.
+    for (const [kind, verb] of VERBS) {
+      const inner = new RegExp(`[\\s,;(]${verb.source.slice(1)}`, 'i').exec(trimmed);
+      if (!inner) continue;
+      const rest = trimmed.slice(inner.index + inner[0].length);
+      if (targetsIn(rest).length === 0 && localMarkdownHrefs(rest).length === 0) continue;
+      linksInItem(rest, links, kind, plain(trimmed));
+      return { kind, lead: false };
+    }
   }
   // adr-tools' `adr link` writes any verb pair ("Implements", "Implemented in", "Clarified by") before a
   // link to a numbered record; the verbs above have kinds of their own, the others relate the records.
@@ -158,7 +175,9 @@ export function linksInFrontMatter(frontMatter: Record<string, unknown>, links: 
     for (const item of Array.isArray(value) ? value : [value]) {
       const raw = String(item);
       const targets = typeof item === 'number' ? [item] : targetsIn(raw.replace(/^\s*0*(?=\d+\s*$)/, 'ADR-'));
-      for (const target of targets.length > 0 ? targets : [null]) addLink(links, kind, { target, raw: `${key}: ${raw}` });
+      // "superseded-by: 20210412-use-vitest.md": a record without a number, named by its file.
+      const file = targets.length === 0 && /^[^\s:]+\.(?:md|markdown)$/i.test(raw.trim()) ? raw.trim() : undefined;
+      for (const target of targets.length > 0 ? targets : [null]) addLink(links, kind, { target, raw: `${key}: ${raw}`, ...(file ? { href: file } : {}) });
     }
   }
 }
@@ -175,6 +194,8 @@ export function targetsIn(text: string): number[] {
   const rest = text.replace(/\[([^\]]*)\]\(([^)]*)\)/g, (_all, label: string, href: string) => {
     // A paper, an issue tracker, another site: whatever its label says, it is no ADR of this folder.
     if (isExternalHref(href)) return ' ';
+    // A date-named record ("[20210412-use-vitest](20210412-use-vitest.md)") has no number: it is linked by its file.
+    if (dateFromFileName(fileOf(href)) || dateFromFileName(label.trim())) return ' ';
     const fromHref = numberFromFileName(fileOf(href));
     const fromLabel = /^\s*(?:adr[-_ ]?#?)?0*(\d+)\b/i.exec(label)?.[1];
     if (fromHref !== null) add(fromHref);
@@ -183,6 +204,7 @@ export function targetsIn(text: string): number[] {
   });
   // A bare "#311" is an issue or pull request ("Issue #311", "PR #42", "see #12"), not an ADR: only "ADR #3" counts.
   for (const match of rest.matchAll(/\badr[-_ ]?#?0*(\d+)\b|\b0*(\d+)[-_][\w-]*\.(?:md|markdown)\b/gi)) {
+    if (match[2] !== undefined && dateFromFileName(match[0])) continue;
     add(Number(match[1] ?? match[2]));
   }
   if (found.length === 0) {
@@ -193,9 +215,10 @@ export function targetsIn(text: string): number[] {
   return found;
 }
 
-/** "0003-use-postgres.md", "ADR-003-x.md", "003_x.md" → 3; dated names like "2024-01-02-x.md" carry no number. */
+/** "0003-use-postgres.md", "ADR-003-x.md", "003_x.md" → 3; dated names ("2024-01-02-x.md", "20240102-x.md") carry no number. */
 export function numberFromFileName(name: string): number | null {
-  if (/^\d{4}-\d{2}-\d{2}\b/.test(name)) return null;
+  // A date is no number: "20200925-use-pnpm.md" is not ADR 20200925.
+  if (/^\d{4}-\d{2}-\d{2}\b/.test(name) || dateFromFileName(name)) return null;
   const match = /^(?:adr[-_ ]?)?0*(\d+)(?=[-_. ]|$)/i.exec(name);
   return match ? Number(match[1]) : null;
 }

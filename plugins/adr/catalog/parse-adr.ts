@@ -5,6 +5,7 @@
 import { basename } from 'node:path';
 import { fieldLine, listItems, plain, readAdrMarkdown, type MarkdownDoc, type Section } from './markdown.js';
 import { emptyLinks, linksInBody, linksInFrontMatter, linksInLine, numberFromFileName } from './links.js';
+import { dateFromFileName } from './naming.js';
 import { normaliseStatus } from './status.js';
 import type { AdrFormat, ParsedAdr } from './types.js';
 import { findYStatement } from './y-statement.js';
@@ -12,7 +13,7 @@ import { findYStatement } from './y-statement.js';
 const NOT_ADRS = /^(readme|index|toc|table[-_ ]of[-_ ]contents|contents|summary|_sidebar|changelog|contributing)\b/i;
 // Templates ("template.md", "adr.template.md", "adr-template.md", "0000-madr-template.md", "0000-adr-template-lite.md"),
 // but not a record about templates ("0012-use-a-template-engine.md").
-const TEMPLATE_FILE = /^(?:(?:adr|madr|nygard|y-statement)[-_. ])?template\b|^[a-z][\w-]*[-_. ]template\.(?:md|markdown)$|^0+[-_ ].*template/i;
+export const TEMPLATE_FILE = /^(?:(?:adr|madr|nygard|y-statement)[-_. ])?template\b|^[a-z][\w-]*[-_. ]template\.(?:md|markdown)$|^0+[-_ ].*template/i;
 
 const CONTEXT = ['context', 'context and problem statement', 'problem statement', 'context and problem', 'problem'];
 const DECISION = ['decision', 'decision outcome', 'the decision', 'decision made'];
@@ -69,7 +70,8 @@ export async function parseAdr(path: string, text: string): Promise<ParsedAdr | 
     title: heading.title || titleFromFileName(file),
     status,
     rawStatus,
-    date: dateOf(doc, first(['date'])),
+    // A date-named record without a date line was made on the day its name says.
+    date: dateOf(doc, first(['date'])) ?? dateFromFileName(file)?.iso ?? null,
     deciders: listValue(fm.deciders ?? fm['decision-makers'] ?? fieldIn(doc, ['deciders', 'decision-makers', 'decision makers'])),
     tags: listValue(fm.tags ?? fieldIn(doc, ['tags'])),
     format,
@@ -178,6 +180,7 @@ function listValue(value: unknown): string[] {
 }
 
 function titleFromFileName(file: string): string {
-  const slug = file.replace(/\.(md|markdown)$/i, '').replace(/^(?:adr[-_ ]?)?\d+[-_ ]*/i, '');
+  const dated = dateFromFileName(file);
+  const slug = dated ? dated.slug : file.replace(/\.(md|markdown)$/i, '').replace(/^(?:adr[-_ ]?)?\d+[-_ ]*/i, '');
   return slug.replace(/[-_]+/g, ' ').trim();
 }

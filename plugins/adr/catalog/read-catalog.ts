@@ -6,6 +6,7 @@ import { readdir, realpath } from 'node:fs/promises';
 import { join, posix } from 'node:path';
 import { readConfinedText, type ToolError } from '../../../sdk/index.js';
 import { addLink } from './links.js';
+import { folderScheme, nameKey, type NamingScheme } from './naming.js';
 import { parseAdr } from './parse-adr.js';
 import {
   ADR_FORMATS,
@@ -85,14 +86,42 @@ export async function readCatalog(dir: string): Promise<Catalog> {
   const byNumber = new Map<number, ParsedAdr[]>();
   for (const adr of adrs) if (adr.number !== null) byNumber.set(adr.number, [...(byNumber.get(adr.number) ?? []), adr]);
 
-  problems.push(...numberProblems(byNumber), ...headingProblems(adrs), ...titleProblems(adrs));
+  const scheme = folderScheme(adrs.map((adr) => adr.path));
+  resolveLinks(adrs);
+  // Dates are no sequence: a date-named or slug-named folder has no gaps to report.
+  problems.push(...numberProblems(byNumber, scheme), ...nameProblems(adrs), ...headingProblems(adrs), ...titleProblems(adrs));
   problems.push(...linkBothWays(adrs, byNumber));
   const present = new Set(files);
   for (const adr of adrs) problems.push(...adrProblems(adr, byNumber, present));
-  return { dir, adrs, summary: summarise(adrs), problems, skipped };
+  return { dir, adrs, summary: summarise(adrs), problems, skipped, scheme };
 }
 
-function numberProblems(byNumber: Map<number, ParsedAdr[]>): CatalogProblem[] {
+/** The record a link to a file names when that record has no number (date-named, slug-named), so links between them count. */
+function resolveLinks(adrs: ParsedAdr[]): void {
+  const byPath = new Map(adrs.map((adr) => [adr.path, adr]));
+  for (const adr of adrs) {
+    for (const link of Object.values(adr.links).flat()) {
+      // Numbered records are linked by number; only a record without one is linked by its path.
+      if (link.target !== null || link.href === undefined) continue;
+      const record = byPath.get(posix.normalize(posix.join(posix.dirname(adr.path), decodeHref(link.href))));
+      if (record && record.number === null) link.path = record.path;
+    }
+  }
+}
+
+/** Records without a number that share a name key (date and slug, or slug): the same record twice, say in archive/. */
+function nameProblems(adrs: ParsedAdr[]): CatalogProblem[] {
+  const byKey = new Map<string, ParsedAdr[]>();
+  for (const adr of adrs) if (adr.number === null) byKey.set(nameKey(adr.path), [...(byKey.get(nameKey(adr.path)) ?? []), adr]);
+  return [...byKey.values()]
+    .filter((holders) => holders.length > 1)
+    .map((holders) => ({ kind: 'duplicate-name' as const, message: `${holders.map((adr) => adr.path).join(', ')} have the same name`, paths: holders.map((adr) => adr.path), numbers: [] }));
+}
+
+/** "ADR 3" for a numbered record, its file for a date-named one. */
+const label = (adr: ParsedAdr) => (adr.number !== null ? `ADR ${adr.number}` : adr.path);
+
+function numberProblems(byNumber: Map<number, ParsedAdr[]>, scheme: NamingScheme): CatalogProblem[] {
   const problems: CatalogProblem[] = [];
   for (const [number, holders] of byNumber) {
     if (holders.length > 1) {
@@ -100,6 +129,7 @@ function numberProblems(byNumber: Map<number, ParsedAdr[]>): CatalogProblem[] {
       problems.push({ kind: 'duplicate-number', message: `ADR ${number} is used by ${paths.join(', ')}`, paths, numbers: [number] });
     }
   }
+  if (scheme !== 'numbered') return problems;
   const numbers = [...byNumber.keys()].sort((a, b) => a - b);
   // Gaps between neighbours, one problem per run, so a renumbering does not flood the list.
   for (let i = 1; i < numbers.length; i++) {
@@ -153,19 +183,19 @@ const REVERSE: Partial<Record<LinkKind, LinkKind>> = {
 function linkBothWays(adrs: ParsedAdr[], byNumber: Map<number, ParsedAdr[]>): CatalogProblem[] {
   const problems: CatalogProblem[] = [];
   for (const adr of adrs) {
-    if (adr.number === null) continue;
     for (const [kind, reverse] of Object.entries(REVERSE) as Array<[LinkKind, LinkKind]>) {
-      for (const link of adr.links[kind].filter((l) => !l.inferred && l.target !== null && l.target !== adr.number)) {
-        for (const target of byNumber.get(link.target!) ?? []) {
-          const inferred: AdrLink = { target: adr.number, raw: link.raw, inferred: true };
+      for (const link of adr.links[kind].filter((l) => !l.inferred && (l.path ?? l.target) != null)) {
+        const targets = link.path !== undefined ? adrs.filter((other) => other.path === link.path) : byNumber.get(link.target!) ?? [];
+        for (const target of targets.filter((other) => other !== adr)) {
+          const inferred: AdrLink = { target: adr.number, raw: link.raw, ...(adr.number === null ? { path: adr.path } : {}), inferred: true };
           const added = addLink(target.links, reverse, inferred);
           if (added && (kind === 'supersedes' || kind === 'supersededBy')) {
             const [older, newer] = kind === 'supersedes' ? [target, adr] : [adr, target];
             problems.push({
               kind: 'one-way-supersession',
-              message: `${adr.path} says "${link.raw}" but ${target.path} does not say so; treated as ADR ${newer.number} superseding ADR ${older.number}`,
+              message: `${adr.path} says "${link.raw}" but ${target.path} does not say so; treated as ${label(newer)} superseding ${label(older)}`,
               paths: [adr.path, target.path],
-              numbers: [newer.number!, older.number!],
+              numbers: [newer.number, older.number].filter((n): n is number => n !== null),
             });
           }
         }
@@ -183,6 +213,7 @@ function adrProblems(adr: ParsedAdr, byNumber: Map<number, ParsedAdr[]>, files: 
 
   for (const [kind, links] of Object.entries(adr.links) as Array<[LinkKind, AdrLink[]]>) {
     for (const link of links) {
+      if (link.path !== undefined) continue; // one of the folder's records
       if (link.target === null && link.href !== undefined) {
         // A file of the folder (ADR or not) is a good link; one outside the folder is not ours to judge.
         const path = posix.normalize(posix.join(posix.dirname(adr.path), decodeHref(link.href)));
@@ -195,7 +226,7 @@ function adrProblems(adr: ParsedAdr, byNumber: Map<number, ParsedAdr[]>, files: 
     }
   }
 
-  if (adr.status === 'superseded' && !adr.links.supersededBy.some((link) => link.target !== null && byNumber.has(link.target))) {
+  if (adr.status === 'superseded' && !adr.links.supersededBy.some((link) => link.path !== undefined || (link.target !== null && byNumber.has(link.target)))) {
     const named = adr.links.supersededBy.map((link) => link.target).filter((n): n is number => n !== null);
     const message = named.length > 0 ? `${adr.path} is superseded by ADR ${named.join(', ')}, which does not exist` : `${adr.path} is superseded but names no successor`;
     problems.push({ kind: 'missing-successor', ...at(message, named) });

@@ -1,4 +1,5 @@
 /** The shapes the ADR catalogue parser produces; plain data, so tools can return them as they are. */
+import type { NamingScheme } from './naming.js';
 
 export const ADR_STATUSES = ['proposed', 'accepted', 'rejected', 'deprecated', 'superseded'] as const;
 export type AdrStatus = (typeof ADR_STATUSES)[number];
@@ -16,6 +17,8 @@ export interface AdrLink {
   raw: string;
   /** A local Markdown file the link points at whose name carries no number (relative to the record's folder). */
   href?: string;
+  /** The record linked to, relative to the catalogue folder, set by readCatalog when it is one of the folder's records (by number or by file). */
+  path?: string;
   /** Set when the catalogue added this link as the reverse of one another ADR declares. */
   inferred?: true;
 }
@@ -57,6 +60,7 @@ export interface ParsedAdr {
 
 export type ProblemKind =
   | 'duplicate-number'
+  | 'duplicate-name'
   | 'missing-number'
   | 'missing-status'
   | 'unknown-status'
@@ -72,7 +76,7 @@ export interface CatalogProblem {
   message: string;
   /** Files involved, relative to the catalogue folder. */
   paths: string[];
-  /** ADR numbers involved (the duplicate, the gap, the missing target). */
+  /** ADR numbers involved (the duplicate, the gap, the missing target); none for date-named or slug-named records. */
   numbers: number[];
 }
 
@@ -90,4 +94,6 @@ export interface Catalog {
   problems: CatalogProblem[];
   /** Markdown files that are not ADRs (README, index, template), relative to dir. */
   skipped: string[];
+  /** How the records are named (numbered, date-named, slug only); new records follow it. */
+  scheme?: NamingScheme;
 }

@@ -10,8 +10,8 @@ import type { EvidenceIndex } from './scan-evidence.js';
 import { MAX_EVIDENCE } from './scan-evidence.js';
 import type { AdrRef } from './suggestions.js';
 import { alternativesOf, TECHNOLOGIES } from './table.js';
-import { decisionWords, ownEvidence } from './project-evidence.js';
-import { adrText, mentionedTechnologies, readDecision, type DecisionSource } from './text.js';
+import { ownEvidence } from './project-evidence.js';
+import { adrText, mentionedTechnologies, readDecision, type DecisionReading, type DecisionSource } from './text.js';
 import { tasksForAdr, type TodoDocument } from './todo-markdown.js';
 import { AREA_INFO, type Technology } from './types.js';
 import type { AdrTaskCounts } from '../api.js';
@@ -25,7 +25,7 @@ export interface DecisionCheck {
   technology: string;
   area: string;
   status: DecisionStatus;
-  /** strong: a dependency or config file; weak: only source file names (counted when strictMode is off). */
+  /** strong: a dependency (or its family), a config file, a call in product code or a folder the decision names; weak: only source file names (counted when strictMode is off). */
   evidenceKind: 'strong' | 'weak' | 'none';
   evidence: string[];
   /** For a conflict: the competing technologies found instead. */
@@ -64,7 +64,11 @@ export interface ProgressInput {
   todo: TodoDocument | null;
   strict: boolean;
   environmentCheck: boolean;
+  /** The catalogue's decisions as read already (run-progress.ts reads them to look for calls first). */
+  readings?: ReadonlyMap<ParsedAdr, DecisionReading>;
 }
+
+const OWN_AREA = { dependency: 'project dependency', 'tool config': 'tool', folder: 'project folder' } as const;
 
 const ENVIRONMENT_AREAS = new Set(['deployment', 'ci']);
 /** Points taken off the score per technology in the code that an ADR retired or decided against. */
@@ -181,7 +185,7 @@ function noteOf(verdict: AdrVerdict, decisions: DecisionCheck[]): string {
 
 export function compareProgress(input: ProgressInput) {
   const accepted = input.catalog.adrs.filter((adr) => adr.status === 'accepted');
-  const readings = new Map(input.catalog.adrs.map((adr) => [adr, readDecision(adr)]));
+  const readings = new Map(input.catalog.adrs.map((adr) => [adr, input.readings?.get(adr) ?? readDecision(adr)]));
   const chosenByAccepted = new Set(accepted.flatMap((adr) => readings.get(adr)!.chosen.map((t) => t.id)));
   const mismatches: Mismatch[] = [];
   const seen = new Set<string>();
@@ -203,10 +207,11 @@ export function compareProgress(input: ProgressInput) {
       ...reading.chosen.filter((tech) => !inSet.has(tech)).map((tech) => checkDecision(tech, input)),
       ...reading.supported.map((set) => checkSupported(set, input)),
     ];
-    // A package or tool the knowledge table does not know ("we adopt the VError package"): the project's own manifests and tool files show it.
+    // A package, tool or module the knowledge table does not know ("we adopt the VError package", "the 08-wasm module"): the project's manifests, tool files and folders show it.
     if (reading.chosen.length === 0) {
-      for (const own of ownEvidence(input.evidence, decisionWords(adr))) {
-        decisions.push({ technology: own.name, area: own.kind === 'dependency' ? 'project dependency' : 'tool', status: 'implemented', evidenceKind: 'strong', evidence: own.evidence, competitors: [] });
+      const adrFolder = ref.path.includes('/') ? ref.path.slice(0, ref.path.lastIndexOf('/')) : null;
+      for (const own of ownEvidence(input.evidence, adr, adrFolder)) {
+        decisions.push({ technology: own.name, area: OWN_AREA[own.kind], status: 'implemented', evidenceKind: 'strong', evidence: own.evidence, competitors: [] });
       }
     }
     const verdict = verdictOf(decisions);

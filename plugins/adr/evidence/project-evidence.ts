@@ -1,17 +1,21 @@
 /**
- * Evidence for a decision that names a package or tool the knowledge table does not know
- * ("we adopt the VError package", "load configuration with koanf", "manage tools with asdf"):
- * the project's own manifests and tool config files show whether it is in place.
+ * Evidence for a decision that names a package, tool or module the knowledge table does not
+ * know ("we adopt the VError package", "load configuration with koanf", "format with
+ * prettier-eslint", "the light client module 08-wasm"): the project's manifests (a named
+ * package and its family: `prettier-eslint` is shown by `prettier-eslint-cli`), tool config
+ * files and folders show whether it is in place. The project's own module path and workspace
+ * packages never count: a repository importing itself carries out no decision.
  */
 import type { ParsedAdr } from '../catalog/types.js';
+import { namedFolders } from './named-folders.js';
 import type { EvidenceIndex } from './scan-evidence.js';
 import { MAX_EVIDENCE } from './scan-evidence.js';
 import { chosenOption, splitOptions } from './text.js';
 
 export interface OwnEvidence {
-  /** The dependency or tool as the project names it. */
+  /** The dependency, tool or folder as the project names it. */
   name: string;
-  kind: 'dependency' | 'tool config';
+  kind: 'dependency' | 'tool config' | 'folder';
   evidence: string[];
 }
 
@@ -33,6 +37,12 @@ const TOOL_FILES: Record<string, RegExp> = {
   goreleaser: /(?:^|\/)\.goreleaser\.ya?ml$/,
   tilt: /(?:^|\/)Tiltfile$/,
   skaffold: /(?:^|\/)skaffold\.ya?ml$/,
+  prettier: /(?:^|\/)(?:\.prettierrc(?:\.\w+)?|prettier\.config\.\w+)$/,
+  eslint: /(?:^|\/)(?:\.eslintrc(?:\.\w+)?|eslint\.config\.\w+)$/,
+  stylelint: /(?:^|\/)(?:\.stylelintrc(?:\.\w+)?|stylelint\.config\.\w+)$/,
+  biome: /(?:^|\/)biome\.jsonc?$/,
+  rubocop: /(?:^|\/)\.rubocop\.ya?ml$/,
+  ruff: /(?:^|\/)\.?ruff\.toml$/,
 };
 
 /** Package names that are also everyday words of a decision: a match says nothing. */
@@ -53,29 +63,68 @@ function shortNames(name: string): string[] {
   return [...new Set([lower, last])];
 }
 
-/** The words a decision itself states: its title and its choice, never its context (often the thing being replaced). */
-export function decisionWords(adr: ParsedAdr): Set<string> {
+/** What a decision itself states: its title and its choice, never its context (often the thing being replaced). */
+function statement(adr: ParsedAdr): string {
   const option = adr.decision ? chosenOption(adr.decision) : null;
-  const choice = option ?? (adr.decision ? splitOptions(adr.decision).choice : '');
-  const words = `${adr.title}\n${choice}`.match(/[\p{L}][\p{L}\p{N}_.-]*[\p{L}\p{N}]/gu) ?? [];
+  return option ?? (adr.decision ? splitOptions(adr.decision).choice : '');
+}
+
+const MODULE_PATH = /[\w@.-]+(?:\/[\w.-]+)+/g;
+
+/** The words a decision itself states (title and choice). */
+export function decisionWords(adr: ParsedAdr): Set<string> {
+  // A module path ("github.com/cosmos/ibc-go/v8") is one name: its owner's segment ("cosmos") names no package family.
+  const text = `${adr.title}\n${statement(adr)}`;
+  const paths = text.match(MODULE_PATH) ?? [];
+  const words = [...paths, ...(text.replace(MODULE_PATH, ' ').match(/[\p{L}][\p{L}\p{N}_.-]*[\p{L}\p{N}]/gu) ?? [])];
   return new Set(words.map((word) => word.toLowerCase()).filter((word) => word.length >= 3 && !GENERIC.has(word)));
 }
 
-/** Dependencies and tool config files of the project named by a word of the decision. */
-export function ownEvidence(index: EvidenceIndex, words: ReadonlySet<string>): OwnEvidence[] {
+
+/** Words specific enough to name a package family (`rubocop` → `rubocop-rails`) or to be a part of a compound (`prettier-eslint` → prettier, eslint). */
+const specific = (word: string) => word.length >= 4 && !GENERIC.has(word);
+
+/** The parts of compound words ("prettier-eslint" → prettier, eslint): a tool combining two names each of them. */
+function partsOf(words: ReadonlySet<string>): Set<string> {
+  return new Set([...words].flatMap((word) => (word.includes('-') ? word.split('-').filter(specific) : [])));
+}
+
+/** A dependency the decision names: by name, by a part of a compound word, or as a member of a named family (`prettier-eslint-cli`). */
+function named(dependency: string, words: ReadonlySet<string>, parts: ReadonlySet<string>): boolean {
+  const names = shortNames(dependency);
+  if (names.some((name) => words.has(name) || parts.has(name))) return true;
+  const last = names[names.length - 1]!;
+  return [...words].some((word) => specific(word) && (last.startsWith(`${word}-`) || last.startsWith(`${word}_`)));
+}
+
+/**
+ * Dependencies, tool config files and folders of the project named by the decision.
+ * `adrFolder`: the records' folder relative to the project (its own name is no evidence).
+ */
+export function ownEvidence(index: EvidenceIndex, adr: ParsedAdr, adrFolder: string | null = null): OwnEvidence[] {
+  const words = decisionWords(adr);
+  const parts = partsOf(words);
   const found = new Map<string, OwnEvidence>();
   for (const manifest of index.scan.manifests) {
     for (const dependency of manifest.dependencies) {
-      if (!shortNames(dependency.name).some((name) => words.has(name))) continue;
+      if (index.own.has(dependency.name) || !named(dependency.name, words, parts)) continue;
       const entry = found.get(dependency.name) ?? { name: dependency.name, kind: 'dependency' as const, evidence: [] };
       entry.evidence.push(`${manifest.path}: ${dependency.name}`);
       found.set(dependency.name, entry);
     }
   }
   for (const [tool, pattern] of Object.entries(TOOL_FILES)) {
-    if (!words.has(tool) || found.has(tool)) continue;
+    if (!words.has(tool) && !parts.has(tool)) continue;
     const files = index.files.filter((file) => pattern.test(file.path)).map((file) => file.path);
-    if (files.length > 0) found.set(tool, { name: tool, kind: 'tool config', evidence: files.slice(0, MAX_EVIDENCE) });
+    if (files.length === 0) continue;
+    // A tool both a dependency and configured: one entry with both.
+    const entry = found.get(tool);
+    if (entry) entry.evidence.push(...files);
+    else found.set(tool, { name: tool, kind: 'tool config', evidence: files });
+  }
+  for (const { term, folders } of namedFolders(index.files, adr.title, statement(adr), adrFolder)) {
+    if (found.has(term)) continue;
+    found.set(term, { name: term, kind: 'folder', evidence: folders.map((folder) => `${folder}/ (folder)`) });
   }
   return [...found.values()].map((entry) => ({ ...entry, evidence: entry.evidence.slice(0, MAX_EVIDENCE) }));
 }

@@ -11,8 +11,10 @@ import type { AdrCatalogService } from '../service.js';
 import type { TaskStore } from '../todo/task-store.js';
 import type { Task } from '../todo/types.js';
 import { adrRefMaker } from './adr-ref.js';
+import { findCalls } from './code-calls.js';
 import { compareProgress, countTasks } from './progress.js';
 import { EvidenceIndex } from './scan-evidence.js';
+import { readDecision } from './text.js';
 import { parseTodo, type TodoDocument } from './todo-markdown.js';
 
 export interface RunProgressDeps {
@@ -48,10 +50,15 @@ export async function runProgress(deps: RunProgressDeps, root: string, options: 
   const todo = await readTodo(root, options.todoPath?.trim() || 'TODO.md', workspace);
   const { scan, files, cached } = await deps.scanner.scan(root, { signal: options.signal });
   const tasks: Task[] = await deps.tasks.list(root);
+  // The technologies the records choose are looked for as calls in the product's code too (Sentry.set_user).
+  const readings = new Map(catalog.adrs.map((adr) => [adr, readDecision(adr)]));
+  const chosen = [...new Set([...readings.values()].flatMap((reading) => reading.chosen))];
+  const calls = await findCalls(root, scan.fingerprint, files, chosen, workspace, options.signal);
   const result = compareProgress({
     catalog,
+    readings,
     refOf: adrRefMaker(root, catalog),
-    evidence: new EvidenceIndex(scan, files),
+    evidence: new EvidenceIndex(scan, files, calls),
     tasks,
     todo: todo.doc,
     strict: options.strict,

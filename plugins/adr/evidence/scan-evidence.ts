@@ -1,8 +1,10 @@
 /**
  * Evidence in a project scan that a technology is used. Strong evidence is a
- * manifest dependency, a config or infrastructure file, a CI workflow, or the
- * language statistics; weak evidence is a source file whose path names the
- * technology (`src/kafka/producer.ts`), which strict checks ignore.
+ * manifest dependency (or one of its vendor's family, `sentry-sidekiq`), a config or
+ * infrastructure file, a CI workflow, a call of its API in product code (code-calls.ts),
+ * or the language statistics; weak evidence is a source file whose path names the
+ * technology (`src/kafka/producer.ts`), which strict checks ignore. The project's own
+ * module path and package names are never evidence (own-modules.ts).
  */
 import type { Ecosystem, FileEntry, FolderKind, ProjectScan } from '../../project/api.js';
 
@@ -14,6 +16,7 @@ const isOwnCode = (file: FileEntry) => {
   return !kind || kind === 'product' || kind === 'test';
 };
 import type { DependencyPatterns, Technology } from './types.js';
+import { OwnModules } from './own-modules.js';
 
 /** Evidence entries kept per technology in results. */
 export const MAX_EVIDENCE = 5;
@@ -31,6 +34,18 @@ const GROUP: Record<Ecosystem, Group> = {
 const normalise = (name: string, ecosystem: Ecosystem) => (ecosystem === 'pypi' ? name.toLowerCase().replace(/[-_.]+/g, '-') : name.toLowerCase());
 const matches = (pattern: string, name: string) => (pattern.endsWith('*') ? name.startsWith(pattern.slice(0, -1)) : name === pattern);
 
+/**
+ * A vendor's package family: when the catalogue lists `sentry-ruby` for Sentry, every `sentry-*`
+ * (`sentry-sidekiq`, `sentry-rails`) is Sentry too. Only a package whose name starts with the
+ * technology's one-word name followed by a separator opens its family.
+ */
+function withFamilies(patterns: string[], tech: Technology): string[] {
+  const stem = tech.name.toLowerCase();
+  if (!/^[a-z][a-z0-9]{3,}$/.test(stem)) return patterns;
+  const family = patterns.some((p) => !p.endsWith('*') && (p.startsWith(`${stem}-`) || p.startsWith(`${stem}_`)));
+  return family ? [...patterns, `${stem}-*`, `${stem}_*`] : patterns;
+}
+
 /** Languages that are code, for language shares (Markdown, YAML or JSON bytes say nothing about the stack). */
 const NOT_CODE = new Set(['Markdown', 'JSON', 'YAML', 'TOML', 'XML', 'HTML', 'CSS', 'SCSS', 'Less', 'reStructuredText', 'AsciiDoc', 'HCL', 'SQL', 'Shell', 'PowerShell', 'Dockerfile', 'Makefile', 'Protocol Buffers', 'GraphQL']);
 /** A language counts as chosen when it holds this share of the code's bytes (a build script in JavaScript does not make a Go project a JavaScript one). */
@@ -45,8 +60,12 @@ export class EvidenceIndex {
   private readonly memo = new Map<string, TechEvidence>();
   private readonly detections = new Map<string, string[]>();
   private readonly codeBytes: number;
+  /** The project's own module paths and package names: never evidence (own-modules.ts). */
+  readonly own: OwnModules;
 
-  constructor(readonly scan: ProjectScan, readonly files: readonly FileEntry[]) {
+  /** `calls`: per technology id, calls of it found in the product's code ("path:line: Sentry.set_user", code-calls.ts). */
+  constructor(readonly scan: ProjectScan, readonly files: readonly FileEntry[], private readonly calls: ReadonlyMap<string, string[]> = new Map()) {
+    this.own = new OwnModules(scan.manifests);
     for (const detection of [...scan.frameworks, ...scan.databases, ...scan.messaging, ...scan.testing]) {
       this.detections.set(detection.name, [...(this.detections.get(detection.name) ?? []), ...detection.evidence]);
     }
@@ -75,7 +94,8 @@ export class EvidenceIndex {
       for (const item of items) strong.add(item);
     };
     for (const name of spec.detections ?? []) add(this.detections.get(name) ?? []);
-    if (spec.deps) add(this.dependencies(spec.deps));
+    if (spec.deps) add(this.dependencies(spec.deps, tech));
+    add(this.calls.get(tech.id) ?? []);
     if (spec.files) add(this.files.filter((file) => spec.files!.test(file.path) && counts(file, tech)).map((file) => file.path).slice(0, MAX_EVIDENCE));
     if (spec.images) add(this.images(spec.images));
     if (spec.language) add(this.language(spec.language));
@@ -92,13 +112,14 @@ export class EvidenceIndex {
     return { strong: [...strong], weak };
   }
 
-  private dependencies(patterns: DependencyPatterns): string[] {
+  private dependencies(patterns: DependencyPatterns, tech: Technology): string[] {
     const found: string[] = [];
     for (const manifest of this.scan.manifests) {
       const list = patterns[GROUP[manifest.ecosystem]];
       if (!list) continue;
-      const wanted = list.map((pattern) => normalise(pattern, manifest.ecosystem));
+      const wanted = withFamilies(list, tech).map((pattern) => normalise(pattern, manifest.ecosystem));
       for (const dependency of manifest.dependencies) {
+        if (this.own.has(dependency.name)) continue;
         const name = normalise(dependency.name, manifest.ecosystem);
         if (wanted.some((pattern) => matches(pattern, name))) found.push(`${manifest.path}: ${dependency.name}`);
       }

@@ -123,7 +123,8 @@ export function suggestAdrs(input: {
   const focusTechs = new Set(mentionedTechnologies(input.focus).map((tech) => tech.id));
   const focusAreas = new Set((Object.keys(AREA_INFO) as Area[]).filter((area) => AREA_INFO[area].keywords.test(input.focus)));
 
-  const found = TECHNOLOGIES.filter((tech) => tech.suggest !== false).map((tech) => ({ tech, evidence: input.evidence.get(tech).strong })).filter((p) => p.evidence.length > 0);
+  const docs = new Set(input.evidence.files.filter((file) => file.folder === 'docs').map((file) => file.path));
+  const found = TECHNOLOGIES.filter((tech) => tech.suggest !== false).map((tech) => ({ tech, evidence: countedEvidence(tech, input.evidence.get(tech).strong, docs) })).filter((p) => p.evidence.length > 0);
   const foundIds = new Set(found.map((p) => p.tech.id));
   // React is no separate decision in a Next.js project.
   const present = found.filter((p) => !p.tech.impliedBy?.some((id) => foundIds.has(id)));
@@ -179,6 +180,15 @@ export function suggestAdrs(input: {
     .sort(([a], [b]) => areaRankOf(a) - areaRankOf(b))
     .map(([area, entry]) => ({ area: AREA_INFO[area].label, technologies: [...entry.technologies], adrs: [...entry.adrs.values()] }));
   return { considered: considered.length, presentInCode: present.length, totalFound: inScope.length, suggestions, coveredAreas };
+}
+
+/**
+ * An API described only in a documentation folder (a docs site's bundled Swagger UI and its spec) documents
+ * an API; it does not show the project serving one. Such files count beside other evidence, never alone.
+ */
+function countedEvidence(tech: Technology, strong: string[], docs: ReadonlySet<string>): string[] {
+  if (tech.area !== 'api-style' || !strong.every((item) => docs.has(item))) return strong;
+  return [];
 }
 
 const areaRankOf = (area: Area) => Object.keys(AREA_INFO).indexOf(area);

@@ -1,3 +1,5 @@
+import { MORE_AREA_IDS, MORE_AREAS } from './more-areas.js';
+
 /**
  * The decision areas a PRD can imply, each with the words that show a requirement in the
  * area (cues), the options a team would really weigh (so "considered options" are real),
@@ -5,7 +7,7 @@
  * the same topic would carry.
  */
 
-export const AREA_IDS = ['storage', 'hosting', 'auth', 'secrets', 'messaging', 'api', 'frontend', 'desktop', 'performance', 'compliance', 'observability'] as const;
+export const AREA_IDS = ['storage', 'hosting', 'auth', 'secrets', 'messaging', 'api', 'frontend', 'desktop', 'performance', 'compliance', 'observability', ...MORE_AREA_IDS] as const;
 export type AreaId = (typeof AREA_IDS)[number];
 
 export interface AreaOption {
@@ -153,7 +155,10 @@ export const AREAS: DecisionArea[] = [
     cues: /\b(cloud provider|public cloud|hosting|hosted (?:in|on)|deploy(?:ed|ment)? (?:to|in|on)|(?:two|multiple|several|\d+) regions|availability zones?|data ?cent(?:er|re)s?|on-?prem(?:ise|ises)?|self-hosted|serverless)\b/i,
     kind: 'choice',
     options: [
-      { name: 'AWS', pattern: /\b(?:aws|amazon web services|ec2|ecs|eks|fargate|aws lambda)\b/i, good: 'it offers the broadest set of managed services (databases, queues, identity) and regions', bad: 'services and IAM are AWS-specific, which raises the cost of moving away' },
+      // The container platform the PRD names is the choice ("AWS ECS Fargate"), not only its cloud.
+      { name: 'AWS ECS Fargate', pattern: /\b(?:(?:aws|amazon)\s+)?(?:ecs(?:\s+(?:on\s+)?fargate)?|fargate)\b/i, onlyWhenNamed: true, good: 'containers run without servers or a cluster to manage', bad: 'task definitions and networking are AWS-specific, and there is no Kubernetes ecosystem to lean on' },
+      { name: 'Kubernetes', pattern: /\b(?:kubernetes|k8s)\b(?!\s+secrets?\b)/i, onlyWhenNamed: true, good: 'one portable platform for every service, with a large ecosystem', bad: 'the cluster itself (upgrades, networking, capacity) is work for the team or a paid managed service' },
+      { name: 'AWS', pattern: /\b(?:aws|amazon web services|ec2|eks|aws lambda)\b/i, good: 'it offers the broadest set of managed services (databases, queues, identity) and regions', bad: 'services and IAM are AWS-specific, which raises the cost of moving away' },
       { name: 'Google Cloud', pattern: /\b(?:gcp|google cloud|gke|cloud run)\b/i, good: 'it offers strong managed Kubernetes (GKE) and data services', bad: 'it has fewer managed services and regions than AWS' },
       { name: 'Azure', pattern: /\b(?:azure|aks)\b/i, good: 'it integrates with Microsoft identity (Entra ID) and enterprise agreements', bad: 'services are Azure-specific, which raises the cost of moving away' },
       { name: 'Vercel', pattern: /\bvercel\b/i, good: 'it deploys web front ends and serverless functions from git with previews per branch and a global edge network', bad: 'long-running services, queues and databases need another platform' },
@@ -216,7 +221,8 @@ export const AREAS: DecisionArea[] = [
       { name: 'RabbitMQ', pattern: /\brabbit ?mq\b/i, good: 'it offers flexible routing and simple work queues', bad: 'messages are gone once consumed: no replay of history' },
       { name: 'Amazon SQS/SNS', pattern: /\b(?:sqs|sns)\b/i, good: 'it offers fully managed queues and fan-out with no servers to run', bad: 'it is AWS-specific, and ordering needs FIFO queues with lower throughput' },
       { name: 'Google Pub/Sub', pattern: /\b(?:google (?:cloud )?|cloud )pub\/?sub\b/i, good: 'it is fully managed, global messaging', bad: 'it ties messaging to Google Cloud' },
-      { name: 'Redis job queue', phrase: 'a Redis job queue', onlyWhenNamed: true, pattern: /\bredis\b|\bbullmq\b|\bsidekiq\b/i, context: /\bqueues?\b|\bjobs?\b|\bworkers?\b|\bstreams?\b|\bpub\/?sub\b/i, good: 'a Redis the team already runs carries background jobs with simple libraries (BullMQ, Sidekiq)', bad: 'durability depends on Redis persistence settings, and there is no long-term replay' },
+      // Job libraries (BullMQ, Sidekiq) are named as themselves, in the background-jobs area.
+      { name: 'Redis job queue', phrase: 'a Redis job queue', onlyWhenNamed: true, pattern: /\bredis\b/i, context: /\bqueues?\b|\bjobs?\b|\bworkers?\b|\bstreams?\b|\bpub\/?sub\b/i, good: 'a Redis the team already runs carries background jobs with simple libraries (BullMQ, Sidekiq)', bad: 'durability depends on Redis persistence settings, and there is no long-term replay' },
       { name: 'NATS', pattern: /\bnats\b/i, good: 'it is lightweight, very low-latency messaging (JetStream adds persistence)', bad: 'its ecosystem is smaller than Kafka\'s or RabbitMQ\'s' },
     ],
     chosenTitle: (names) => `Use ${names} for messaging between services`,
@@ -331,7 +337,11 @@ export const AREAS: DecisionArea[] = [
     kind: 'choice',
     options: [
       { name: 'OpenTelemetry', pattern: /\bopen ?telemetry\b|\bOTel\b/i, good: 'traces, metrics and logs stay vendor-neutral', bad: 'a backend is still needed to store and query the data' },
-      { name: 'Prometheus and Grafana', pattern: /\bprometheus\b|\bgrafana\b/i, good: 'it gives open-source metrics, dashboards and alerting', bad: 'the team runs and scales the monitoring stack' },
+      // Each product under its own name: a PRD naming Grafana Tempo names neither Prometheus nor Grafana dashboards.
+      { name: 'Prometheus', pattern: /\bprometheus\b/i, good: 'it gives open-source metrics and alerting', bad: 'the team runs and scales the monitoring stack' },
+      { name: 'Grafana', pattern: /\bgrafana\b(?!\s+(?:tempo|loki|mimir)\b)/i, good: 'it gives open-source dashboards over many data sources', bad: 'it stores nothing itself: a metrics, logs or traces backend is still needed' },
+      { name: 'Grafana Tempo', pattern: /\b(?:grafana\s+)?tempo\b/i, context: /\btrac(?:e|es|ing)\b|\bgrafana\b|\bopen ?telemetry\b/i, onlyWhenNamed: true, good: 'it stores traces cheaply in object storage, queried from Grafana', bad: 'it holds traces only: metrics and logs need other backends' },
+      { name: 'Grafana Loki', pattern: /\b(?:grafana\s+)?loki\b/i, onlyWhenNamed: true, good: 'it stores logs cheaply by indexing labels only', bad: 'full-text search over logs is slower than in a search cluster' },
       { name: 'Datadog', pattern: /\bdatadog\b/i, good: 'it keeps hosted metrics, traces and logs in one place', bad: 'cost grows with hosts and log volume' },
       { name: 'Amazon CloudWatch', pattern: /\bcloudwatch\b/i, good: 'it is built into AWS, with no agents for managed services', bad: 'it is AWS-only, and cross-service tracing is weak without X-Ray' },
       { name: 'OpenSearch/ELK', pattern: /\b(?:ELK|elasticsearch|opensearch|kibana)\b/i, good: 'it gives full-text search over logs', bad: 'someone has to size and run a cluster' },
@@ -340,4 +350,5 @@ export const AREAS: DecisionArea[] = [
     openTitle: () => 'Choose the observability stack',
     covers: /\b(observability|monitoring|logging|tracing|metrics|telemetry)\b/i,
   },
+  ...MORE_AREAS,
 ];

@@ -25,8 +25,21 @@ const USAGE: Record<string, string> = {
   api: 'as the style of the system\'s APIs',
   frontend: 'to build the web front end',
   desktop: 'to build the desktop user interface',
-  observability: 'for metrics, logs and traces',
+  // What the PRD's line says the products are for; "metrics, logs and traces" would claim more than a tracing choice.
+  observability: 'for observability',
+  backend: 'to build the back end',
+  tenancy: 'to keep tenants\' data apart',
+  infrastructure: 'to declare the infrastructure as code',
+  jobs: 'to run background jobs',
 };
+
+/** "(section "Technical decisions", line 12)" */
+const where = (e: Evidence) => `(${e.section ? `section "${e.section}", ` : ''}line ${e.line})`;
+
+/** The PRD lines that carry the choice, quoted, so "as the PRD states" points at the words that state it. */
+function statedBy(finding: AreaFinding): Evidence[] {
+  return finding.statedIn.filter((e) => finding.chosen.some((o) => o.pattern.test(e.quote)));
+}
 
 const phrase = (option: AreaOption) => option.phrase ?? option.name;
 
@@ -53,20 +66,35 @@ export function draftTitle(finding: AreaFinding): string {
 }
 
 function quoteBlock(evidence: Evidence[]): string {
-  return evidence.map((e) => `> "${e.quote}"\n> (${e.section ? `section "${e.section}", ` : ''}line ${e.line})`).join('\n\n');
+  return evidence.map((e) => `> "${e.quote}"\n> ${where(e)}`).join('\n\n');
 }
 
 function decisionText(finding: AreaFinding, candidates: AreaOption[]): string {
   const { area, chosen, regimes } = finding;
-  const names = joinNames(chosen.map((o) => o.name));
+  // Mid-sentence, an option reads as its phrase ("a shared schema with row-level security").
+  const names = joinNames(chosen.map(phrase));
   const candidateNames = joinNames(candidates.map((o) => o.name));
   const none = absence(finding);
   if (none) return `We will not introduce ${none.name.replace(/^No /, 'a ')}${none.where ? `: state stays in ${none.where}` : ''}, as the PRD states.`;
+  if (finding.asked.length > 0) {
+    // An open question: its options, never a choice among them.
+    const asks = finding.asked.map((e) => `"${e.quote}" ${where(e)}`).join('; ');
+    return `To be decided: ${area.question} The PRD leaves it open: ${asks}. Options it names: ${joinNames(finding.open.map((o) => o.name))}${candidates.length > finding.open.length ? `; also in use or named elsewhere: ${joinNames(candidates.filter((o) => !finding.open.includes(o)).map((o) => o.name))}` : ''}. Choose one, record why, and update this ADR.`;
+  }
   if (finding.open.length > 0) {
     return `To be decided: ${area.question} The PRD names ${joinNames(finding.open.map((o) => o.name))} and leaves the choice open. Candidates: ${candidateNames}. Choose one, record why, and update this ADR.`;
   }
   if (area.kind === 'choice') {
+    if (chosen.length > 0 && finding.accepted) {
+      const lines = statedBy(finding);
+      return `We will use ${names} ${USAGE[area.id] ?? `for ${area.topic}`}, as the PRD decides: ${lines.map((e) => `"${e.quote}" ${where(e)}`).join('; ')}.`;
+    }
     if (chosen.length > 0) return `We will use ${names} ${USAGE[area.id] ?? `for ${area.topic}`}, as the PRD states.`;
+    if (finding.setAside.length > 0) {
+      // The PRD turned options down without choosing: say which, and that the others are suggestions, not the PRD's.
+      const others = candidates.filter((o) => !finding.setAside.includes(o));
+      return `To be decided: ${area.question} The PRD rejects ${joinNames(finding.setAside.map((o) => o.name))} and chooses no other option.${others.length > 0 ? ` Candidates the PRD does not name: ${joinNames(others.map((o) => o.name))}.` : ''} Choose one, record why, and update this ADR.`;
+    }
     return `To be decided: ${area.question} The PRD states requirements for ${area.topic} but names no option. Candidates: ${candidateNames}. Choose one, record why, and update this ADR.`;
   }
   const goal = area.id === 'compliance' ? `meet ${regimes.length > 0 ? joinNames(regimes) : 'the PRD\'s data protection requirements'}` : 'meet the performance targets quoted above';
@@ -84,7 +112,12 @@ export function draftFromFinding(finding: AreaFinding, prd: PrdInfo, date: strin
   // Ruling the area out is the decision: the record is about that, not about the usual products.
   const chosen = none ? [{ name: none.name, pattern: /$^/, good: 'there is no new component to run, secure, back up or migrate', bad: none.where ? `everything must fit in ${none.where}; a need that does not is a new decision` : 'a later need for one is a new decision' }] : finding.chosen;
   if (none) candidates = chosen;
-  const options: OptionDraft[] = candidates.map((o) => ({ name: o.name, pros: [o.good], cons: o.bad ? [o.bad] : [] }));
+  // An option the PRD sets aside is listed as rejected, with the PRD's sentence as the reason.
+  const rejectedBy = (o: AreaOption) => finding.setAsideWhy[finding.setAside.indexOf(o)];
+  const options: OptionDraft[] = candidates.map((o) => {
+    const why = finding.setAside.includes(o) ? rejectedBy(o) : undefined;
+    return { name: o.name, ...(why ? { description: `Rejected by the PRD: "${why.quote}" ${where(why)}` } : {}), pros: [o.good], cons: o.bad ? [o.bad] : [] };
+  });
   const source = prd.title ? `The PRD "${prd.title}" (${prd.path})` : `The PRD ${prd.path}`;
   const context = [
     `${source} implies a decision on ${area.topic} (${area.label}). ${area.question}`,
@@ -97,7 +130,7 @@ export function draftFromFinding(finding: AreaFinding, prd: PrdInfo, date: strin
     const who = chosen.length > 1 ? ` (${option.name.replace(/\s*\(.*\)$/, '')})` : '';
     consequences.push(`Good: ${option.good}${who}`, ...(option.bad ? [`Bad: ${option.bad}${who}`] : []));
   }
-  if (finding.setAside.length > 0) consequences.push(`Neutral: the PRD sets aside ${joinNames(finding.setAside.map((o) => o.name))}; revisiting that needs a new ADR`);
+  if (finding.setAside.length > 0) consequences.push(`Neutral: the PRD rejects ${joinNames(finding.setAside.map((o) => o.name))}; revisiting that needs a new ADR`);
   if (area.id === 'performance' && finding.targets.length > 0) consequences.push('Neutral: the quoted targets become acceptance criteria, so they need load tests that measure them');
   if (area.id === 'compliance' && finding.regimes.length > 0) consequences.push(`Neutral: audits for ${joinNames(finding.regimes)} will ask for evidence that the controls are in place`);
   if (chosen.length === 0) consequences.push(`Neutral: until the choice is made, work that depends on ${area.topic} cannot be finished`);
@@ -108,12 +141,12 @@ export function draftFromFinding(finding: AreaFinding, prd: PrdInfo, date: strin
   return {
     title: draftTitle(finding),
     date,
-    status: 'proposed',
+    status: finding.accepted && !none ? 'accepted' : 'proposed',
     context,
     contextSummary: `${area.topic} for ${prd.title ?? 'the product the PRD describes'}`,
     facing: `the question "${area.question}"`,
     decision: decisionText(finding, candidates),
-    rationale: chosen.length > 0 ? `the PRD requires ${chosen.length > 1 ? 'them' : 'it'}, in the words quoted in the context` : undefined,
+    rationale: finding.accepted ? `the PRD records the decision, in the words quoted in the context` : chosen.length > 0 ? `the PRD requires ${chosen.length > 1 ? 'them' : 'it'}, in the words quoted in the context` : undefined,
     // Only a made choice neglects the other candidates; options still open, or approaches that may be added, are not neglected.
     neglected: (area.kind === 'choice' && chosen.length > 0 ? candidates.filter((o) => !chosen.includes(o)) : finding.setAside).map((o) => o.name),
     consequences,

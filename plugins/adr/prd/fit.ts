@@ -71,7 +71,10 @@ function servesRegimes(option: AreaOption, regimes: string[]): boolean {
 export function candidatesFor(finding: AreaFinding, ctx: PrdContext): AreaOption[] {
   const { area } = finding;
   const named = [...finding.chosen, ...finding.open, ...finding.setAside];
+  // A decision the PRD records as made, or a question naming its options, weighs what the PRD names: nothing else is attributed to it.
+  if (finding.accepted) return named;
   const project = (ctx.project[area.id] ?? []).filter((o) => !named.includes(o));
+  if (finding.asked.length > 0) return [...named, ...project];
   const applies = (o: AreaOption) =>
     !o.onlyWhenNamed && (area.id !== 'compliance' || servesRegimes(o, ctx.regimes)) && (!o.appliesWhen || o.appliesWhen.some((fact) => ctx.facts[fact])) && !(o.unlessFact && ctx.facts[o.unlessFact]);
   return [...named, ...project, ...area.options.filter((o) => !named.includes(o) && !project.includes(o) && applies(o))];

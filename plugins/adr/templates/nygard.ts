@@ -15,7 +15,7 @@ export function renderNygard(draft: AdrDraft, options: { plainDate?: boolean } =
   // Nygard puts the forces at play in the context.
   const forces = draft.drivers.length > 0 ? `\n\nForces at play:\n\n${draft.drivers.map((d) => `* ${d}`).join('\n')}` : '';
   const parts = [
-    `# ${draft.number}. ${draft.title}`,
+    draft.number === null ? `# ${draft.title}` : `# ${draft.number}. ${draft.title}`,
     header.join('\n\n'),
     `## Status\n\n${capitalise(draft.status)}`,
     `## Context\n\n${draft.context.trim()}${forces}`,

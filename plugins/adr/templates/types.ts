@@ -19,7 +19,8 @@ export interface OptionDraft {
 }
 
 export interface AdrDraft {
-  number: number;
+  /** Null in a date-named or slug-named folder, whose records carry no number. */
+  number: number | null;
   title: string;
   /** ISO date (YYYY-MM-DD). */
   date: string;

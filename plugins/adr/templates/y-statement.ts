@@ -43,7 +43,7 @@ export function renderYStatement(draft: AdrDraft): string {
     `accepting ${oneClause(others.length > 0 ? others : neutrals.length > 0 ? neutrals : ['that no downside was named when this was recorded'])}.`,
   ].join('\n');
 
-  const parts = [`# ${draft.number}. ${draft.title}`, header.join('\n\n'), statement];
+  const parts = [draft.number === null ? `# ${draft.title}` : `# ${draft.number}. ${draft.title}`, header.join('\n\n'), statement];
   if (flat(draft.context) !== flat(contextSentence)) parts.push(`## Background\n\n${draft.context.trim()}`);
   if (flat(draft.decision) !== flat(decisionSentence)) parts.push(`## Decision Details\n\n${draft.decision.trim()}`);
   if (draft.options.length > 0) {

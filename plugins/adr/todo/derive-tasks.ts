@@ -7,6 +7,7 @@
  * consequences ("Backups are handled by the platform") never become tasks.
  */
 import type { ParsedAdr } from '../catalog/types.js';
+import type { DecisionEvidence } from './decision-evidence.js';
 import type { TaskPriority } from './types.js';
 
 export interface DerivedPair {
@@ -24,6 +25,30 @@ export interface DerivedPair {
 export interface DeriveOptions {
   /** Evidence that the code already carries the decision out (compare_adr_progress's "implemented" verdict). */
   inPlace?: string[];
+  /** What the code shows of the decision (decision-evidence.ts), and the manifests it looked in. */
+  evidence?: DecisionEvidence & { manifests: string[] };
+  /** Today (ISO), to tell a decision taken years ago from a recent one. */
+  now?: string;
+}
+
+/** An accepted decision this old whose technology the code shows is taken as done: verified, not implemented again. */
+const SETTLED_DAYS = 365;
+const RANK: TaskPriority[] = ['low', 'medium', 'high', 'critical'];
+const atLeast = (priority: TaskPriority, floor: TaskPriority): TaskPriority => (RANK.indexOf(priority) >= RANK.indexOf(floor) ? priority : floor);
+
+/** Days since the ADR's date, null when undated. */
+function ageInDays(adr: ParsedAdr, now: string | undefined): number | null {
+  const dated = adr.date ? Date.parse(adr.date) : Number.NaN;
+  const today = now ? Date.parse(now) : Number.NaN;
+  return Number.isNaN(dated) || Number.isNaN(today) ? null : Math.floor((today - dated) / 86_400_000);
+}
+
+/** Where the work of a gap goes: the technologies with no sign in the code, the packages that bring them in, the manifests looked in. */
+function gapWhere(evidence: DeriveOptions['evidence']): string {
+  if (!evidence?.missing.length) return '';
+  const parts = evidence.missing.map((m) => `${m.technology}${m.clients.length ? ` (${m.clients.join(', ')})` : ''}`);
+  const manifests = evidence.manifests.slice(0, 4).join(', ');
+  return ` The code shows no sign of ${parts.join(', ')}${manifests ? ` in ${manifests}${evidence.manifests.length > 4 ? ' and more' : ''}` : ''}: add it to the package that needs it.`;
 }
 
 /** Decisions about how the team works (records, documents, conventions, workflow, release policy): followed, not implemented or tested. */
@@ -115,11 +140,22 @@ export function deriveTasks(adr: ParsedAdr, linkedAdr: string, options: DeriveOp
     const implementation = { title: `Follow the decision "${title}"${label}`, description: `${ref} is a decision about how the team works${decision ? `: ${decision}` : '.'} There is nothing to implement or test; keep to it in everyday work.` };
     return { priority, priorityReason: reason, pairs: [{ source: 'decision', subject: title, implementation, kind: 'process' }] };
   }
-  if (options.inPlace && options.inPlace.length > 0) {
-    const shown = options.inPlace.slice(0, 5).join(', ');
-    const implementation = { title: `Verify the decision "${title}" is in place${label}`, description: `The code already shows ${ref} (${shown}). Check it matches the decision${decision ? ` (${decision.replace(/[.…]$/, '')})` : ''} and close this task.` };
-    return { priority, priorityReason: reason, pairs: [{ source: 'decision', subject: title, implementation, kind: 'verify' }] };
+  // Done already: the evidence says implemented, or the decision is old and the code shows it.
+  const evidence = options.evidence;
+  const age = ageInDays(adr, options.now);
+  const settled = !!evidence && evidence.evidence.length > 0 && (evidence.verdict === 'implemented' || (age !== null && age >= SETTLED_DAYS && evidence.verdict !== 'conflict'));
+  const inPlace = options.inPlace?.length ? options.inPlace : settled ? evidence!.evidence : null;
+  if (inPlace) {
+    const shown = inPlace.slice(0, 5).join(', ');
+    const why = evidence && evidence.verdict !== 'implemented' && age !== null ? ` It was decided ${Math.floor(age / 365)} year(s) ago.${gapWhere(evidence).replace(': add it to the package that needs it.', ': check whether that part still applies.')}` : '';
+    const implementation = { title: `Verify the decision "${title}" is in place${label}`, description: `The code already shows ${ref} (${shown}).${why} Check it matches the decision${decision ? ` (${decision.replace(/[.…]$/, '')})` : ''} and close this task.` };
+    return { priority: 'low', priorityReason: `low: the code already shows it (${shown}); only a check is left`, pairs: [{ source: 'decision', subject: title, implementation, kind: 'verify' }] };
   }
+  // A gap where the code could have shown it (the project has manifests) is accepted work not started: at least high.
+  const gap = evidence?.verdict === 'gap' && evidence.manifests.length > 0;
+  const gapPriority = gap ? atLeast(priority, 'high') : priority;
+  const gapReason = gap ? `accepted, but the code shows no sign of ${evidence!.missing.map((m) => m.technology).join(', ') || 'it'} (looked in ${evidence!.manifests.length} manifest(s))${priority === gapPriority ? `; ${reason}` : ''}` : reason;
+  const where = gapWhere(evidence);
 
   const pairs: DerivedPair[] = [
     {
@@ -131,7 +167,7 @@ export function deriveTasks(adr: ParsedAdr, linkedAdr: string, options: DeriveOp
       },
       implementation: {
         title: `Implement the decision "${title}"${label}`,
-        description: `Implement ${ref}${decision ? `: ${decision}` : ''} Done when its tests pass.`,
+        description: `Implement ${ref}${decision ? `: ${decision}` : ''}${where} Done when its tests pass.`,
       },
     },
   ];
@@ -159,7 +195,7 @@ export function deriveTasks(adr: ParsedAdr, linkedAdr: string, options: DeriveOp
       },
     });
   }
-  return { priority, priorityReason: reason, pairs };
+  return { priority: gapPriority, priorityReason: gapReason, pairs };
 }
 
 /**

@@ -7,6 +7,7 @@
 import { join } from 'node:path';
 import type { AdrStatus, Catalog } from '../catalog/types.js';
 import { saysImplemented } from '../catalog/status.js';
+import type { DecisionEvidence } from './decision-evidence.js';
 import { deriveTasks } from './derive-tasks.js';
 import { projectRelative } from './todo-files.js';
 import type { Task, TaskPriority } from './types.js';
@@ -44,6 +45,8 @@ export function planAdrTasks(input: {
   includePriorities: boolean;
   /** Per ADR path (project-relative): evidence that the code already carries the decision out. */
   inPlace?: ReadonlyMap<string, string[]>;
+  /** Per ADR path (project-relative): what the code shows of it, and the manifests looked in (decision-evidence.ts). */
+  evidence?: { byAdr: ReadonlyMap<string, DecisionEvidence>; manifests: string[] };
 }): AdrTaskPlan {
   const { catalog, root, existing, now } = input;
   const key = (adr: string | null, title: string) => `${adr ?? ''}\u0000${title}`;
@@ -58,7 +61,7 @@ export function planAdrTasks(input: {
     const path = projectRelative(root, join(catalog.dir, adr.path));
     statusByPath.set(path, adr.status);
     if (adr.status !== 'accepted') {
-      plan.skipped.push({ path, number: adr.number, title: adr.title, status: adr.status, reason: adr.status ? `status is ${adr.status}; only accepted ADRs get tasks` : 'no status; only accepted ADRs get tasks' });
+      plan.skipped.push({ path, number: adr.number, title: adr.title, status: adr.status, reason: (adr.status ? `status is ${adr.status}; only accepted ADRs get tasks` : 'no status; only accepted ADRs get tasks') + proposalEvidence(input.evidence?.byAdr.get(path)) });
       continue;
     }
     // "Implemented", "Accepted and implemented", "Done": the work is behind us, so no tasks to plan.
@@ -67,7 +70,8 @@ export function planAdrTasks(input: {
       plan.skipped.push({ path, number: adr.number, title: adr.title, status: adr.status, reason: `status "${adr.rawStatus}" says it is already implemented; no tasks planned` });
       continue;
     }
-    const derived = deriveTasks(adr, path, { inPlace: input.inPlace?.get(path) });
+    const shown = input.evidence?.byAdr.get(path);
+    const derived = deriveTasks(adr, path, { inPlace: input.inPlace?.get(path), evidence: shown ? { ...shown, manifests: input.evidence!.manifests } : undefined, now });
     // With includePriorities false, new tasks get the default priority and no rule is applied.
     const priority: TaskPriority = input.includePriorities ? derived.priority : 'medium';
     const titles = new Set<string>();
@@ -117,6 +121,14 @@ export function planAdrTasks(input: {
     if (reason) plan.stale.push({ id: task.id, title: task.title, status: task.status, linkedAdr: task.linkedAdr, reason });
   }
   return plan;
+}
+
+/** What the code shows of a proposal: decide it first, whichever way the code went. */
+function proposalEvidence(shown: DecisionEvidence | undefined): string {
+  if (!shown) return '';
+  if (shown.evidence.length) return ` (the code already shows it: ${shown.evidence.slice(0, 3).join(', ')}; accept it to plan a check)`;
+  if (shown.missing.length) return ` (no sign of ${shown.missing.map((m) => m.technology).join(', ')} in the code yet)`;
+  return '';
 }
 
 function staleReason(task: Task, statusByPath: Map<string, AdrStatus | null>, derivedTitles: Map<string, Set<string>>, adrFolder: string, implemented: ReadonlySet<string>): string | null {

@@ -74,7 +74,7 @@ export const compareAdrProgressTool = (deps: AdrToolDeps) =>
       conversationContext: ConversationContext(
         'focusAreas and userGoals put the ADRs serving them first; verdicts and score do not depend on it.',
       ),
-      strictMode: Type.Optional(Type.Boolean({ default: true, description: 'Only a manifest dependency or config file counts as evidence; false: file names count too.' })),
+      strictMode: Type.Optional(Type.Boolean({ default: true, description: 'Only dependencies, configs, API calls or named folders count; false: file names count too.' })),
     }),
     output: Type.Object({
       summary: Type.String(),

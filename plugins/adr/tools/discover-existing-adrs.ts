@@ -35,13 +35,17 @@ const AdrEntry = Type.Object({
   tags: Type.Array(Type.String()),
   format: StringEnum(ADR_FORMATS),
   links: Links,
+  linkedPaths: Type.Optional(Type.Object(
+    Object.fromEntries(LINK_KINDS.map((kind) => [kind, Type.Optional(Type.Array(Type.String()))])),
+    { description: 'Linked records without a number, by path.' },
+  )),
   context: Nullable(Type.String({ description: `The context, flattened and cut to ${EXCERPT_LENGTH} characters.` })),
   decision: Nullable(Type.String({ description: `The decision, flattened and cut to ${EXCERPT_LENGTH} characters.` })),
   consideredOptions: Type.Array(Type.String()),
 });
 
 const Problem = Type.Object({
-  kind: Type.String({ description: 'duplicate-number, missing-number, missing-status, unknown-status, broken-link, missing-successor, one-way-supersession, heading-number-mismatch (the heading number differs from the file number), duplicate-title or unreadable.' }),
+  kind: Type.String({ description: 'duplicate-number, duplicate-name, missing-number, missing-status, unknown-status, broken-link, missing-successor, one-way-supersession, heading-number-mismatch (the heading number differs from the file number), duplicate-title or unreadable.' }),
   message: Type.String(),
   paths: Type.Array(Type.String({ description: 'Relative to the project root.' })),
   numbers: Type.Array(Type.Integer()),
@@ -73,6 +77,7 @@ export function adrEntry(adr: ParsedAdr, root: string, dir: string, workspace: W
   const links = Object.fromEntries(
     LINK_KINDS.map((kind) => [kind, [...new Set(adr.links[kind].map((l) => l.target).filter((n): n is number => n !== null))]]),
   ) as Record<LinkKind, number[]>;
+  const paths = LINK_KINDS.map((kind) => [kind, [...new Set(adr.links[kind].flatMap((l) => (l.path === undefined ? [] : [projectRelative(root, join(dir, l.path), workspace)])))]] as [LinkKind, string[]]).filter(([, list]) => list.length > 0);
   return {
     path: projectRelative(root, join(dir, adr.path), workspace),
     number: adr.number,
@@ -84,6 +89,7 @@ export function adrEntry(adr: ParsedAdr, root: string, dir: string, workspace: W
     tags: adr.tags,
     format: adr.format,
     links,
+    ...(paths.length > 0 ? { linkedPaths: Object.fromEntries(paths) } : {}),
     context: excerpt(adr.context),
     decision: excerpt(adr.decision),
     consideredOptions: adr.consideredOptions.slice(0, 12),
@@ -135,6 +141,7 @@ export const discoverExistingAdrsTool = (deps: AdrToolDeps) =>
       adrDirectory: Type.Optional(Type.String({ description: 'The ADR folder used (or looked for), relative to the project.' })),
       source: Type.String({ description: 'How the folder was chosen: "parameter", ".adr-dir", or the usual folder found (e.g. "doc/adr").' }),
       found: Type.Boolean({ description: 'Whether an ADR folder exists.' }),
+      naming: Type.Optional(StringEnum(['numbered', 'date', 'slug'] as const)),
       searched: Type.Array(Type.String(), { description: 'Folders looked at, relative to the project.' }),
       adrs: Type.Array(AdrEntry),
       counts: Summary,
@@ -164,7 +171,8 @@ export const discoverExistingAdrsTool = (deps: AdrToolDeps) =>
       } else {
         const how = location.source === 'parameter' ? '' : ` (found via ${location.source})`;
         const problems = catalog.problems.length > 0 ? `; ${catalog.problems.length} problem(s) to review` : '';
-        message = `Found ${catalog.adrs.length} ADR(s) in ${folder}${how}: ${describeCounts(catalog)}${problems}.`;
+        const named = catalog.scheme === 'date' ? ', named by date' : catalog.scheme === 'slug' ? ', named by slug' : '';
+        message = `Found ${catalog.adrs.length} ADR(s) in ${folder}${how}${named}: ${describeCounts(catalog)}${problems}.`;
       }
 
       return {
@@ -173,6 +181,7 @@ export const discoverExistingAdrsTool = (deps: AdrToolDeps) =>
         adrDirectory: folder,
         source: location.source,
         found: location.exists,
+        ...(catalog.scheme && catalog.adrs.length > 0 ? { naming: catalog.scheme } : {}),
         searched,
         adrs: catalog.adrs.map((adr) => adrEntry(adr, root, location.dir, workspace)),
         counts: catalog.summary,

@@ -2,6 +2,7 @@
  * generate_adr_from_decision: one decision → one complete ADR file, numbered after the
  * existing ones, in the requested template, never over an existing file.
  */
+import { join } from 'node:path';
 import { defineTool, Params, StringEnum, Type, ValidationError, type Static } from '../../../sdk/index.js';
 import { ConversationContext, NOT_USED } from '../../project/api.js';
 import { parseAdr, titleParts } from '../catalog/parse-adr.js';
@@ -132,13 +133,14 @@ export const generateAdrFromDecisionTool = (deps: AdrToolDeps) =>
       summary: Type.String(),
       path: Type.String({ description: 'The new file, relative to the workspace root.' }),
       fileName: Type.String(),
-      number: Type.Integer(),
+      number: Type.Union([Type.Integer(), Type.Null()]),
       title: Type.String(),
       status: StringEnum(ADR_STATUSES),
       date: Type.String(),
       format: StringEnum(TEMPLATE_FORMATS),
       parsedFormat: StringEnum(ADR_FORMATS, { description: 'The format discover_existing_adrs reports for the file.' }),
       adrDirectory: Type.Optional(Type.String({ description: 'The folder written to, relative to the workspace root.' })),
+      template: Type.Optional(Type.String({ description: 'The folder template followed.' })),
       content: Type.String({ description: 'The Markdown written.' }),
       message: Type.String(),
     }),
@@ -153,7 +155,10 @@ export const generateAdrFromDecisionTool = (deps: AdrToolDeps) =>
       const [adr] = await writeAdrs(workspace, location, [draft], templateFormat, number);
       const folder = projectRelative(root, location.dir, workspace);
       await rememberAdrs(deps.events, 'generate_adr_from_decision', workspace.relative(root), [adr!], draft.status);
-      const message = `Wrote ADR ${adr!.number} "${draft.title}" (${draft.status}) to ${adr!.path}${location.exists ? '' : `, creating ${folder}`}.`;
+      const template = adr!.template === undefined ? undefined : workspace.relative(join(location.dir, adr!.template));
+      const which = adr!.number === null ? 'an ADR' : `ADR ${adr!.number}`;
+      const following = template ? `, following ${template}` : '';
+      const message = `Wrote ${which} "${draft.title}" (${draft.status}) to ${adr!.path}${following}${location.exists ? '' : `, creating ${folder}`}.`;
       return {
         summary: message.replace(/\s+/g, ' '),
         path: adr!.path,
@@ -162,10 +167,11 @@ export const generateAdrFromDecisionTool = (deps: AdrToolDeps) =>
         title: draft.title,
         status: draft.status,
         date: draft.date,
-        format: templateFormat,
+        format: adr!.format,
         // Read back as discover_existing_adrs reads it: a standard record in an adr-tools folder is adr-tools.
-        parsedFormat: (await parseAdr(adr!.fileName, adr!.content))?.format ?? PARSED_FORMAT[templateFormat],
+        parsedFormat: (await parseAdr(adr!.fileName, adr!.content))?.format ?? PARSED_FORMAT[adr!.format],
         adrDirectory: folder,
+        ...(template ? { template } : {}),
         content: adr!.content,
         message,
       };

@@ -7,7 +7,7 @@ import { ConversationContext, NOT_USED, ProjectPath } from '../../project/api.js
 import { DEFAULT_ADR_DIRECTORY } from '../service.js';
 import type { AdrToolDeps } from '../deps.js';
 import { adrTodoGeneratedTopic } from '../events.js';
-import { adrsInPlace } from '../todo/in-place.js';
+import { decisionEvidence } from '../todo/decision-evidence.js';
 import { planAdrTasks } from '../todo/plan-adr-tasks.js';
 import { fitLists, RESULT_BUDGET_BYTES, resultBytes, slot } from '../todo/result-budget.js';
 import { FileWrittenSchema, ShownTaskSchema } from '../todo/schemas.js';
@@ -85,8 +85,8 @@ export const generateAdrTodoTool = (deps: AdrToolDeps) =>
       const catalog = await deps.catalog.read(location);
       const now = new Date().toISOString();
       // Decisions the code already shows get a "verify" task, not tests and an implementation.
-      const inPlace = await adrsInPlace(deps.scanner, root, catalog, context.signal);
-      const plan = planAdrTasks({ catalog, root, existing: await deps.tasks.list(root), newId: deps.tasks.newId, now, includePriorities, inPlace });
+      const evidence = await decisionEvidence(deps.scanner, root, catalog, context.signal);
+      const plan = planAdrTasks({ catalog, root, existing: await deps.tasks.list(root), newId: deps.tasks.newId, now, includePriorities, evidence });
       if (plan.created.length > 0) await deps.tasks.save(root, plan.created);
       const all = await deps.tasks.list(root);
 

@@ -1,7 +1,8 @@
 /**
  * generate_adrs_from_prd: reads a PRD, finds the decisions it implies (technology choices,
- * constraints and non-functional requirements by area), and writes one proposed ADR per
- * area not yet covered by an existing ADR: all of them, or none when a write fails.
+ * constraints and non-functional requirements by area), and writes one ADR per area not yet
+ * covered by an existing ADR: all of them, or none when a write fails. A choice the PRD records
+ * as made is accepted; a requirement, an open question or an area it leaves open is proposed.
  */
 import { stat } from 'node:fs/promises';
 import { isAbsolute, join } from 'node:path';
@@ -32,7 +33,7 @@ export const generateAdrsFromPrdTool = (deps: AdrToolDeps) =>
     name: 'generate_adrs_from_prd',
     title: 'Generate ADRs from a PRD',
     description:
-      'Write one proposed ADR for each architectural decision a product requirements document (Markdown) implies, quoting the PRD lines it rests on; "To be decided" where the PRD names no option. Use it when a project starts from a PRD; areas an existing ADR decides are skipped.',
+      'Write one ADR for each architectural decision a product requirements document (Markdown) implies, quoting the PRD lines it rests on; "To be decided" where the PRD names no option. Use it when a project starts from a PRD; areas an existing ADR decides are skipped.',
     input: Params({
       prdPath: Type.String({ description: 'PRD file (Markdown), relative to the project.' }),
       adrDirectory: Type.Optional(Type.String({ default: DEFAULT_ADR_DIRECTORY, description: 'Folder for the ADRs, relative to the project; created if missing (default: an existing ADR folder).' })),
@@ -51,12 +52,14 @@ export const generateAdrsFromPrdTool = (deps: AdrToolDeps) =>
       generated: Type.Array(
         Type.Object({
           path: Type.String({ description: 'Relative to the workspace root.' }),
-          number: Type.Integer(),
+          number: Type.Union([Type.Integer(), Type.Null()]),
           title: Type.String(),
           area: StringEnum(AREA_IDS),
           decided: Type.Boolean({ description: 'False when the PRD names no option, or names options still under evaluation, and the decision is marked "To be decided". True also when the PRD rules the area out ("No database").' }),
+          status: StringEnum(['accepted', 'proposed'] as const),
           chosen: Type.Array(Type.String()),
           consideredOptions: Type.Array(Type.String()),
+          rejected: Type.Optional(Type.Array(Type.Object({ option: Type.String(), quote: Type.String(), line: Type.Integer() }))),
           evidence: Type.Array(EvidenceQuote),
           serves: Type.Optional(Type.Array(Type.String(), { description: 'The conversationContext focus areas and goals this ADR serves.' })),
         }),
@@ -129,7 +132,9 @@ export const generateAdrsFromPrdTool = (deps: AdrToolDeps) =>
       const date = today();
       const drafts = toWrite.map((finding) => draftFromFinding(finding, prdInfo, date, ctx));
       const written = drafts.length > 0 ? await writeAdrs(workspace, location, drafts, templateFormat, deps.catalog.nextNumber(catalog)) : [];
-      await rememberAdrs(deps.events, 'generate_adrs_from_prd', workspace.relative(root), written, 'proposed');
+      for (const status of ['accepted', 'proposed'] as const) {
+        await rememberAdrs(deps.events, 'generate_adrs_from_prd', workspace.relative(root), written.filter((_, i) => drafts[i]!.status === status), status);
+      }
 
       const generated = written.map((adr, i) => ({
         path: adr.path,
@@ -137,8 +142,10 @@ export const generateAdrsFromPrdTool = (deps: AdrToolDeps) =>
         title: adr.title,
         area: toWrite[i]!.area.id,
         decided: isDecided(toWrite[i]!),
+        status: drafts[i]!.status === 'accepted' ? ('accepted' as const) : ('proposed' as const),
         chosen: drafts[i]!.chosen,
         consideredOptions: drafts[i]!.options.map((o) => o.name),
+        ...(toWrite[i]!.setAside.length > 0 ? { rejected: toWrite[i]!.setAside.map((o, k) => ({ option: o.name, quote: toWrite[i]!.setAsideWhy[k]!.quote, line: toWrite[i]!.setAsideWhy[k]!.line })) } : {}),
         evidence: isDecided(toWrite[i]!) && toWrite[i]!.chosen.length === 0 ? toWrite[i]!.ruledOut : toWrite[i]!.evidence,
         ...(ordered[i]!.serves.length ? { serves: ordered[i]!.serves } : {}),
       }));
@@ -148,7 +155,8 @@ export const generateAdrsFromPrdTool = (deps: AdrToolDeps) =>
         message = `No architectural decisions found in ${prdInfo.path}: none of its ${prd.sentences.length} sentences names a technology or states a requirement on storage, hosting, authentication, messaging, APIs, front end, performance, compliance or observability. No ADR was written.`;
       } else {
         const open = generated.filter((g) => !g.decided).length;
-        const wrote = generated.length > 0 ? `Wrote ${generated.length} proposed ADR(s) to ${folder} (numbers ${generated[0]!.number}–${generated[generated.length - 1]!.number})${open > 0 ? `, ${open} marked "To be decided"` : ''}` : 'Wrote no ADR';
+        const accepted = generated.filter((g) => g.status === 'accepted').length;
+        const wrote = generated.length > 0 ? `Wrote ${generated.length} ADR(s) (${accepted} accepted, ${generated.length - accepted} proposed) to ${folder}${generated[0]!.number === null ? '' : ` (numbers ${generated[0]!.number}–${generated[generated.length - 1]!.number})`}${open > 0 ? `, ${open} marked "To be decided"` : ''}` : 'Wrote no ADR';
         const skip = skipped.length > 0 ? `; skipped ${skipped.length} area(s) already covered by an ADR (${skipped.map((s) => s.area).join(', ')})` : '';
         const left = leftOut.length > 0 ? `; left out ${leftOut.map((l) => l.area).join(', ')}: nothing specific to this PRD to decide (see leftOut)` : '';
         message = `${wrote}${skip}${left}.`;

@@ -85,7 +85,7 @@ export async function buildGuidance(ctx: GuidanceContext, requested: DeploymentT
     });
   }
 
-  const steps = [...beforeSteps(ctx), ...typed];
+  const steps = [...(await beforeSteps(ctx)), ...typed];
   if (includeSecurity) steps.push(...(await securitySteps(ctx, security)));
   steps.push(...afterSteps(ctx, typed.some((s) => s.phase === 'deploy' && s.commands.length > 0)));
   if (ctx.env === 'production') {

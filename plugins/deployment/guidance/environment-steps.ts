@@ -1,11 +1,13 @@
 /**
  * Steps that depend on the environment more than on the deployment type: installing and
  * testing with the project's own commands, the CI pipeline, database migrations (and a
- * backup before them in production), approval, smoke test, and the local run for development.
+ * backup before them in production, never of a store used as a cache), approval, smoke test, and the local run for development.
  */
+import { workflowRuns } from '../../project/api.js';
 import { decidedBy } from './adrs.js';
 import type { GuidanceContext } from './context.js';
-import { commandsFor, type Purpose } from './project-commands.js';
+import { cacheStores } from './cache-stores.js';
+import { commandsFor, installCommands, type Purpose } from './project-commands.js';
 import { command, type GuidanceStep } from './types.js';
 
 const MIGRATION_FOLDER = /^(?:(.*?)\/)?(migrations|alembic|migrate|flyway|liquibase|changelog)\//;
@@ -36,13 +38,17 @@ function migrations(ctx: GuidanceContext): { folder: string; commands: string[];
   return { folder, commands: [], file: folder };
 }
 
-/** The database the deployment carries: chosen by an ADR, or found by the scan. */
-function database(ctx: GuidanceContext): { name: string; adr?: { path: string; title: string }; evidence?: string } | undefined {
-  for (const name of DATABASES) {
+/**
+ * The database the deployment carries: chosen by an ADR, or found by the scan. A store the
+ * project uses as a cache (`caches`) holds nothing to back up, and is never chosen.
+ */
+function database(ctx: GuidanceContext, caches: ReadonlyMap<string, string>): { name: string; adr?: { path: string; title: string }; evidence?: string } | undefined {
+  const stores = DATABASES.filter((name) => !caches.has(name));
+  for (const name of stores) {
     const adr = decidedBy(ctx.adrs, name);
     if (adr) return { name, adr };
   }
-  const found = ctx.scan.databases.find((d) => DATABASES.some((n) => d.name.toLowerCase().includes(n.toLowerCase())));
+  const found = ctx.scan.databases.find((d) => stores.some((n) => d.name.toLowerCase().includes(n.toLowerCase())));
   return found ? { name: found.name, evidence: found.evidence[0] } : undefined;
 }
 
@@ -54,7 +60,7 @@ const BACKUP: Record<string, string[]> = {
 };
 
 /** Steps before the type's own steps. */
-export function beforeSteps(ctx: GuidanceContext): GuidanceStep[] {
+export async function beforeSteps(ctx: GuidanceContext): Promise<GuidanceStep[]> {
   const { env } = ctx;
   const steps: GuidanceStep[] = [];
   const push = (step: GuidanceStep | undefined) => step && steps.push(step);
@@ -67,12 +73,20 @@ export function beforeSteps(ctx: GuidanceContext): GuidanceStep[] {
       source: { kind: 'convention' },
     });
   }
-  push(fromCommands(ctx, 'install', 'prepare', 'Install the dependencies', 'With the project\'s own install command (from its lockfile when it has one), so the versions are those the tests ran with.'));
+  const install = installCommands(ctx.commands);
+  if (install) {
+    const detail = 'With the project\'s own install command (from its lockfile when it has one), so the versions are those the tests ran with.';
+    steps.push({ phase: 'prepare', title: 'Install the dependencies', detail, commands: install.commands, source: { kind: 'file', path: install.file } });
+  }
   push(fromCommands(ctx, 'build', 'build', 'Build', 'With the build command the project defines.'));
   if (env !== 'development') push(fromCommands(ctx, 'lint', 'test', 'Lint and type-check', 'With the checks the project defines.'));
   push(fromCommands(ctx, 'test', 'test', 'Run the tests', env === 'development' ? 'Before running it locally.' : `They must pass before deploying to ${env}.`));
   if (env !== 'development') {
-    for (const ci of ctx.scan.ci.slice(0, 3)) {
+    // Only pipelines a push or pull request runs have a run for the commit (a workflow_call-only workflow nobody calls has none).
+    const github = ctx.scan.ci.filter((ci) => ci.provider === 'GitHub Actions');
+    const texts = await Promise.all(github.map(async (ci) => ({ path: ci.path, text: (await ctx.files.read(ci.path)) ?? '' })));
+    const runs = workflowRuns(texts.filter((t) => t.text !== ''));
+    for (const ci of ctx.scan.ci.filter((c) => runs.get(c.path)?.runs !== false).slice(0, 3)) {
       steps.push({
         phase: 'test',
         title: `Check the ${ci.provider} pipeline${ci.name ? ` "${ci.name}"` : ''} passed on the commit to deploy`,
@@ -92,13 +106,15 @@ export function beforeSteps(ctx: GuidanceContext): GuidanceStep[] {
       source: ci ? { kind: 'file', path: ci.path } : { kind: 'convention' },
     });
   }
-  const db = database(ctx);
+  const caches = await cacheStores(ctx);
+  const db = database(ctx, caches);
   const migration = migrations(ctx);
   if (env === 'production' && db) {
+    const notBackedUp = [...caches].filter(([name]) => DATABASES.includes(name)).map(([name, why]) => ` ${name} is a cache (${why}): it refills, no backup.`).join('');
     steps.push({
       phase: 'prepare',
       title: `Back up ${db.name} before deploying`,
-      detail: `${db.adr ? `${db.adr.title} (${db.adr.path}) chose it` : `Found: ${db.evidence ?? db.name}`}.${migration ? ` The migrations in ${migration.folder} will change it.` : ''}`,
+      detail: `${db.adr ? `${db.adr.title} (${db.adr.path}) chose it` : `Found: ${db.evidence ?? db.name}`}.${migration ? ` The migrations in ${migration.folder} will change it.` : ''}${notBackedUp}`,
       commands: BACKUP[db.name] ?? [],
       source: db.adr ? { kind: 'adr', ...db.adr } : db.evidence ? { kind: 'file', path: db.evidence.split(/[\s:(]/)[0]! } : { kind: 'convention' },
     });

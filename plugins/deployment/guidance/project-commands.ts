@@ -1,10 +1,11 @@
 /**
  * The project's own build, test and run commands, read from its manifests at the root:
  * package.json scripts (with the package manager its lockfile names), Makefile targets,
- * pyproject.toml, go.mod and Cargo.toml. Nothing is proposed that these files do not support.
+ * pyproject.toml, go.mod, Cargo.toml and a Gemfile (ruby-commands.ts). Nothing is proposed that these files do not support.
  */
 import { parse as parseToml } from 'smol-toml';
 import type { ProjectFiles } from './project-files.js';
+import { rubyCommands } from './ruby-commands.js';
 import { command } from './types.js';
 
 export type Purpose = 'install' | 'build' | 'test' | 'lint' | 'migrate' | 'start' | 'dev';
@@ -98,11 +99,28 @@ function fromGoAndCargo(files: ProjectFiles, out: ProjectCommand[]) {
 /** Every command found, in manifest order; `first(purpose)` picks what a step should show. */
 export async function projectCommands(files: ProjectFiles): Promise<ProjectCommand[]> {
   const out: ProjectCommand[] = [];
+  // A Rails app's package.json only builds its assets: the Gemfile's commands come first.
+  const ruby = await rubyCommands(files);
+  if (ruby.rails) out.push(...ruby.commands);
   await fromPackageJson(files, out);
+  if (!ruby.rails) out.push(...ruby.commands);
   await fromMakefile(files, out);
   await fromPython(files, out);
   fromGoAndCargo(files, out);
   return out;
+}
+
+/** Manifests of a language's package manager: each one's dependencies need installing (a Makefile target wraps them instead). */
+const PACKAGE_MANIFESTS = new Set(['Gemfile', 'package.json', 'pyproject.toml', 'requirements.txt']);
+
+/**
+ * The install commands: every package manager's when the first comes from one (a Rails app installs
+ * its gems and its asset packages), else the first file's (a Makefile `install` target).
+ */
+export function installCommands(all: readonly ProjectCommand[]): { commands: string[]; file: string } | undefined {
+  const first = commandsFor(all, 'install');
+  if (!first || !PACKAGE_MANIFESTS.has(first.file)) return first;
+  return { commands: all.filter((c) => c.purpose === 'install' && PACKAGE_MANIFESTS.has(c.file)).map((c) => c.command), file: first.file };
 }
 
 /** The commands for `purpose` from the first file defining any (package.json before Makefile...), so one manifest's commands are not mixed with another's. */

@@ -10,6 +10,7 @@ import type { TargetEnvironment } from '../guidance/types.js';
 import { bumpFor, nextVersion } from './version-bump.js';
 import { changedFiles, commitsIn, headSha, isAncestor, workingTree, type Commit, type Tag } from './git-history.js';
 import { forTarget, releaseAt, tally, view, type RecordView } from './records.js';
+import { moduleLabel } from './tag-modules.js';
 import type { ManifestVersion } from '../project-manifest.js';
 
 export interface ProgressInputs {
@@ -23,6 +24,10 @@ export interface ProgressInputs {
   deploymentId?: string;
   /** The manifest's version: the base of the next version while no release tag exists. */
   manifestVersion?: ManifestVersion | null;
+  /** The project's module folder ('' for the root): `tags` are its releases only. */
+  module?: string;
+  /** Tags of the repository's other modules, left out of `tags`. */
+  otherModuleTags?: Tag[];
 }
 
 export interface Section {
@@ -164,6 +169,11 @@ export async function rollbackAnalysis(inputs: ProgressInputs): Promise<Section>
     lastGood = candidates[1] ?? (candidates[0] && candidates[0].commit !== head ? candidates[0] : undefined);
     basis = `${inputs.records === null ? 'the memory pack is not loaded' : `no successful deployment recorded${inputs.env ? ` for ${inputs.env}` : ''}`}: ${candidates[1] ? `the release before the latest (${candidates[0]!.name})` : candidates[0] ? 'the only release tag' : 'no release tag'}`;
   }
+  const others = inputs.otherModuleTags ?? [];
+  if (others.length) {
+    const modules = [...new Set(others.map((t) => t.module || '.'))];
+    basis += `; releases of ${moduleLabel(inputs.module ?? '')} only: ${plural(others.length, 'tag')} of other modules left out (${modules.slice(0, 3).join(', ')}${modules.length > 3 ? ` and ${modules.length - 3} more` : ''})`;
+  }
   if (!lastGood) {
     return { summary: `No release to roll back to: ${basis}.`, data: { lastGoodRelease: null, basis, commits: null, filesChanged: null, breakingChanges: [], commands: [] } };
   }
@@ -171,11 +181,11 @@ export async function rollbackAnalysis(inputs: ProgressInputs): Promise<Section>
   const files = await changedFiles(repo, lastGood.name);
   const breaking = breakingOf(commits);
   const summary =
-    `Last good release: ${lastGood.name} (${basis}); since it: ${plural(total, 'commit')}, ${plural(files.files, 'file')} changed (+${files.insertions} -${files.deletions}), ${plural(breaking.length, 'breaking change')}.`;
+    `Last good release: ${lastGood.name}${others.length || lastGood.module ? ` of ${moduleLabel(lastGood.module)}` : ''} (${basis}); since it: ${plural(total, 'commit')}, ${plural(files.files, 'file')} changed (+${files.insertions} -${files.deletions}), ${plural(breaking.length, 'breaking change')}.`;
   return {
     summary,
     data: {
-      lastGoodRelease: { name: lastGood.name, version: lastGood.version, commit: lastGood.commit.slice(0, 12), date: lastGood.date },
+      lastGoodRelease: { name: lastGood.name, version: lastGood.version, commit: lastGood.commit.slice(0, 12), date: lastGood.date, module: lastGood.module || '.' },
       basis,
       commits: { total, byKind: byKind(commits), list: commits, truncated: total > commits.length },
       filesChanged: files,

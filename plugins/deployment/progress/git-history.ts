@@ -8,6 +8,7 @@ import semver from 'semver';
 import type { SimpleGit } from 'simple-git';
 import { GIT_DIFF_FLAGS } from '../../../sdk/index.js';
 import { parseConventional } from '../commits/conventional.js';
+import { tagModules } from './tag-modules.js';
 import { kindOf, type CommitKind } from './version-bump.js';
 
 export const MAX_COMMITS = 200;
@@ -21,6 +22,8 @@ export interface Tag {
   /** Tagger date for annotated tags, the commit date for lightweight ones (ISO). */
   date: string;
   annotated: boolean;
+  /** The module folder the tag releases, repository-relative ('' for the root module): tag-modules.ts. */
+  module: string;
 }
 
 export interface Commit {
@@ -46,8 +49,10 @@ export async function listTags(repo: SimpleGit): Promise<Tag[]> {
     if (!line.trim()) continue;
     const [name, type, peeled, object, date] = line.split('\0') as [string, string, string, string, string];
     const annotated = type === 'tag';
-    tags.push({ name, version: versionOf(name), commit: annotated ? peeled : object, date: new Date(date).toISOString(), annotated });
+    tags.push({ name, version: versionOf(name), commit: annotated ? peeled : object, date: new Date(date).toISOString(), annotated, module: '' });
   }
+  const modules = await tagModules(repo, tags.map((t) => t.name));
+  for (const tag of tags) tag.module = modules.get(tag.name) ?? '';
   const versioned = tags.filter((t) => t.version).sort((a, b) => semver.rcompare(a.version!, b.version!) || b.date.localeCompare(a.date));
   const others = tags.filter((t) => !t.version).sort((a, b) => b.date.localeCompare(a.date));
   return [...versioned, ...others];

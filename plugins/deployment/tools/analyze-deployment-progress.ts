@@ -7,7 +7,8 @@ import { Params, StringEnum, Type, defineTool } from '../../../sdk/index.js';
 import { ConversationContext, NOT_USED } from '../../project/api.js';
 import type { DeploymentDeps } from '../deps.js';
 import { deploymentStatus, postDeployment, preDeployment, rollbackAnalysis, type ProgressInputs, type Section } from '../progress/analyses.js';
-import { hasHead, listTags, releaseBranches } from '../progress/git-history.js';
+import { hasHead, listTags, releaseBranches, type Tag } from '../progress/git-history.js';
+import { projectModule } from '../progress/tag-modules.js';
 import { manifestVersion } from '../project-manifest.js';
 
 const ANALYSES = ['pre_deployment', 'deployment_status', 'post_deployment', 'rollback_analysis'] as const;
@@ -43,7 +44,14 @@ const Record = Type.Object({
   release: Type.Union([Type.String(), Type.Null()], { description: 'The newest tag made at or before the deployment.' }),
 });
 const Tally = { recorded: Type.Integer(), succeeded: Type.Integer(), failed: Type.Integer(), configured: Type.Integer() };
-const Release = Type.Object({ name: Type.String(), version: Type.Union([Type.String(), Type.Null()]), commit: Type.String(), date: Type.String() });
+const Release = Type.Object({ name: Type.String(), version: Type.Union([Type.String(), Type.Null()]), commit: Type.String(), date: Type.String(), module: Type.Optional(Type.String()) });
+
+/** Other modules' tags per module folder: how many and the newest version. */
+function summariseModules(tags: readonly Tag[]) {
+  const byModule = new Map<string, Tag[]>();
+  for (const tag of tags) byModule.set(tag.module || '.', [...(byModule.get(tag.module || '.') ?? []), tag]);
+  return [...byModule].sort(([a], [b]) => a.localeCompare(b)).slice(0, 20).map(([module, list]) => ({ module, tags: list.length, newest: list[0]!.name }));
+}
 
 export const analyzeDeploymentProgressTool = (deps: DeploymentDeps) =>
   defineTool({
@@ -67,7 +75,12 @@ export const analyzeDeploymentProgressTool = (deps: DeploymentDeps) =>
       targetEnvironment: Type.Union([StringEnum(ENVIRONMENTS), Type.Null()]),
       git: Type.Object({
         repository: Type.Boolean(),
-        tags: Type.Object({ total: Type.Integer(), list: Type.Array(Type.Object({ name: Type.String(), version: Type.Union([Type.String(), Type.Null()]), date: Type.String(), annotated: Type.Boolean() }), { description: 'Semver tags newest version first, then others; at most 20.' }) }),
+        tags: Type.Object({
+          total: Type.Integer(),
+          list: Type.Array(Type.Object({ name: Type.String(), version: Type.Union([Type.String(), Type.Null()]), date: Type.String(), annotated: Type.Boolean(), module: Type.String() }), { description: 'Semver tags newest version first, then others; at most 20.' }),
+          module: Type.String({ description: 'Module folder whose tags are the releases ("." for the root).' }),
+          otherModules: Type.Array(Type.Object({ module: Type.String(), tags: Type.Integer(), newest: Type.String() }), { description: 'Tags of other modules, left out.' }),
+        }),
         releaseBranches: Type.Array(Type.String()),
       }),
       memory: Type.Object({ loaded: Type.Boolean(), recorded: Type.Integer({ description: 'Deployments recorded for this project (all targets).' }), note: Type.String() }),
@@ -124,7 +137,11 @@ export const analyzeDeploymentProgressTool = (deps: DeploymentDeps) =>
       const project = context.workspace.relative(root) || '.';
       const repo = (await deps.git.isRepo(root)) ? await deps.git.at(root) : null;
       const usable = repo && (await hasHead(repo)) ? repo : null;
-      const tags = usable ? await listTags(usable) : [];
+      const allTags = usable ? await listTags(usable) : [];
+      // Another module's tags (`modules/x/v2.0.0` in a repository of several modules) are no release of this project.
+      const module = usable ? await projectModule(usable, allTags.map((t) => t.module)) : '';
+      const tags = allTags.filter((t) => t.module === module);
+      const otherTags = allTags.filter((t) => t.module !== module);
       const branches = usable ? await releaseBranches(usable) : [];
       const records = deps.deployments ? await deps.deployments.list({ project, limit: MAX_RECORDS }) : null;
       const inputs: ProgressInputs = {
@@ -135,6 +152,8 @@ export const analyzeDeploymentProgressTool = (deps: DeploymentDeps) =>
         ...(input.targetEnvironment ? { env: input.targetEnvironment } : {}),
         ...(input.deploymentId !== undefined ? { deploymentId: input.deploymentId } : {}),
         manifestVersion: tags.length ? null : await manifestVersion(root, context.workspace),
+        module,
+        otherModuleTags: otherTags,
       };
       const run: Record<(typeof ANALYSES)[number], (i: ProgressInputs) => Promise<Section>> = {
         pre_deployment: preDeployment,
@@ -152,7 +171,12 @@ export const analyzeDeploymentProgressTool = (deps: DeploymentDeps) =>
         targetEnvironment: input.targetEnvironment ?? null,
         git: {
           repository: usable !== null,
-          tags: { total: tags.length, list: tags.slice(0, MAX_TAGS).map((t) => ({ name: t.name, version: t.version, date: t.date, annotated: t.annotated })) },
+          tags: {
+            total: tags.length,
+            list: tags.slice(0, MAX_TAGS).map((t) => ({ name: t.name, version: t.version, date: t.date, annotated: t.annotated, module: t.module || '.' })),
+            module: module || '.',
+            otherModules: summariseModules(otherTags),
+          },
           releaseBranches: branches.slice(0, 50),
         },
         memory: { loaded: records !== null, recorded: records?.length ?? 0, note: memoryNote },

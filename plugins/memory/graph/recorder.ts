@@ -134,9 +134,9 @@ function plan(kind: string, record: RecordBase & Record<string, any>): Plan {
       const r = record as AdrRecord;
       const node: PlannedNode = {
         type: 'adr',
-        key: `${project.key}#${r.number}`,
+        key: `${project.key}#${r.number ?? r.path}`,
         project: project.key,
-        summary: oneLine(`ADR ${r.number}: ${r.title} (${r.status})`),
+        summary: oneLine(`${r.number === null ? 'ADR' : `ADR ${r.number}`}: ${r.title} (${r.status})`),
         data: r,
         words: [r.title, r.status, r.path],
       };

@@ -31,7 +31,9 @@ const FORMATS = new Set(['Markdown', 'reStructuredText', 'AsciiDoc', 'JSON', 'YA
 const STATICALLY_TYPED = new Set(['TypeScript', 'Go', 'Rust', 'Java', 'Kotlin', 'C#', 'F#', 'Scala', 'Swift', 'Dart', 'C', 'C++', 'Haskell', 'OCaml', 'Zig', 'Nim']);
 
 /** [tool, kind, file-name pattern, dependency names, config section pattern in pyproject/setup.cfg/tox.ini]. */
-const TOOLS: Array<{ tool: string; kind: 'linting' | 'formatting' | 'python-typing'; files?: RegExp; deps?: string[]; section?: RegExp }> = [
+// A tool listed under two kinds (RuboCop and Biome lint and format) is found once and reported under both; `family`
+// matches a tool's plugin packages (rubocop-rails, rubocop-govuk). smart_score's code_quality names the same formatters.
+const TOOLS: Array<{ tool: string; kind: 'linting' | 'formatting' | 'python-typing'; files?: RegExp; deps?: string[]; family?: RegExp; section?: RegExp }> = [
   { tool: 'ESLint', kind: 'linting', files: /^(\.eslintrc(\.(js|cjs|json|ya?ml))?|eslint\.config\.(js|cjs|mjs|ts|mts|cts))$/, deps: ['eslint'] },
   { tool: 'Biome', kind: 'linting', files: /^biome\.jsonc?$/, deps: ['@biomejs/biome'] },
   { tool: 'Oxlint', kind: 'linting', files: /^\.?oxlintrc\.json$/, deps: ['oxlint'] },
@@ -40,13 +42,20 @@ const TOOLS: Array<{ tool: string; kind: 'linting' | 'formatting' | 'python-typi
   { tool: 'Flake8', kind: 'linting', files: /^\.flake8$/, deps: ['flake8'], section: /^\[flake8\]/m },
   { tool: 'Pylint', kind: 'linting', files: /^\.?pylintrc$/, deps: ['pylint'], section: /^\[tool\.pylint[\].]/m },
   { tool: 'golangci-lint', kind: 'linting', files: /^\.golangci\.(ya?ml|toml|json)$/ },
-  { tool: 'RuboCop', kind: 'linting', files: /^\.rubocop\.ya?ml$/, deps: ['rubocop'] },
+  { tool: 'RuboCop', kind: 'linting', files: /^\.rubocop\.ya?ml$/, deps: ['rubocop'], family: /^rubocop-/ },
   { tool: 'Clippy', kind: 'linting', files: /^\.?clippy\.toml$/ },
   { tool: 'Checkstyle', kind: 'linting', files: /^checkstyle\.xml$/ },
   { tool: 'detekt', kind: 'linting', files: /^detekt\.ya?ml$/ },
   { tool: 'PHP_CodeSniffer', kind: 'linting', files: /^\.?phpcs\.xml(\.dist)?$/, deps: ['squizlabs/php_codesniffer'] },
   { tool: 'PHPStan', kind: 'linting', files: /^phpstan\.neon(\.dist)?$/, deps: ['phpstan/phpstan'] },
-  { tool: 'Prettier', kind: 'formatting', files: /^(\.prettierrc(\.\w+)?|prettier\.config\.(js|cjs|mjs|ts))$/, deps: ['prettier'] },
+  { tool: 'Prettier', kind: 'formatting', files: /^(\.prettierrc(\.\w+)?|prettier\.config\.(js|cjs|mjs|ts|cts|mts))$/, deps: ['prettier'] },
+  { tool: 'Biome', kind: 'formatting' },
+  { tool: 'RuboCop', kind: 'formatting' },
+  { tool: 'dprint', kind: 'formatting', files: /^\.?dprint\.jsonc?$/, deps: ['dprint'] },
+  { tool: 'gofmt', kind: 'formatting' },
+  { tool: 'ruff format', kind: 'formatting', section: /^\[tool\.ruff\.format\]/m },
+  { tool: 'clang-format', kind: 'formatting', files: /^\.clang-format$/ },
+  { tool: 'scalafmt', kind: 'formatting', files: /^\.scalafmt\.conf$/ },
   { tool: 'Black', kind: 'formatting', deps: ['black'], section: /^\[tool\.black\]/m },
   { tool: 'rustfmt', kind: 'formatting', files: /^\.?rustfmt\.toml$/ },
   { tool: 'EditorConfig', kind: 'formatting', files: /^\.editorconfig$/ },
@@ -92,14 +101,19 @@ export async function qualitySignals(scan: ProjectScan, files: readonly FileEntr
       const text = await reader.text(file);
       if (text && /"eslintConfig"\s*:/.test(text)) note('ESLint', `${file.path}: eslintConfig`);
       if (text && /"prettier"\s*:\s*[{"]/.test(text)) note('Prettier', `${file.path}: prettier`);
+      // A script that runs the formatter (`"format": "prettier --write ."`).
+      if (text && /"[^"]+"\s*:\s*"(?:[^"]*[\s;&|(])?prettier\b/.test(text)) note('Prettier', `${file.path}: scripts`);
     }
   }
   for (const manifest of scan.manifests) {
     for (const dependency of manifest.dependencies) {
-      const entry = TOOLS.find((tool) => tool.deps?.includes(dependency.name.toLowerCase()));
+      const name = dependency.name.toLowerCase();
+      const entry = TOOLS.find((tool) => tool.deps?.includes(name) || tool.family?.test(name));
       if (entry) note(entry.tool, `${manifest.path}: ${dependency.name}`);
     }
   }
+  // gofmt ships with the Go toolchain: Go code is formatted by it.
+  if (scan.languages.some((stat) => stat.language === 'Go')) note('gofmt', 'Go code (gofmt ships with the Go toolchain)');
   const signals = (kind: string) => TOOLS.filter((entry) => entry.kind === kind && found.has(entry.tool)).map((entry) => ({ tool: entry.tool, evidence: found.get(entry.tool)! }));
 
   return {

@@ -7,6 +7,7 @@
  * hexagonal) are heuristics and only reported outside strict mode.
  */
 import type { Detection, FileEntry, ProjectScan } from '../scanner/index.js';
+import { isDeployablePath } from '../scanner/deployable.js';
 import { languageOf } from '../scanner/languages.js';
 import { dirName, isOwnCode } from '../environment/read.js';
 import { isTestFile, NON_CODE, type Strength } from './stack.js';
@@ -117,7 +118,14 @@ export function subprojects(scan: ProjectScan, files: readonly FileEntry[], recu
 export function services(scan: ProjectScan): Service[] {
   const out: Service[] = [];
   for (const file of scan.infrastructure.compose) for (const service of file.services) out.push({ name: service.name, kind: 'compose', source: `${file.path}${service.image ? ` (image ${service.image})` : service.build ? ' (built here)' : ''}` });
-  for (const dockerfile of scan.infrastructure.dockerfiles) out.push({ name: dirName(dockerfile.path) || '.', kind: 'dockerfile', source: dockerfile.path });
+  // A test suite's or test harness's image is no service of the product.
+  // Dockerfiles running one named program are one service built several ways (scanner/infrastructure.ts finalProgram).
+  const programs = new Set<string>();
+  for (const dockerfile of scan.infrastructure.dockerfiles.filter((d) => isDeployablePath(d.path))) {
+    if (dockerfile.program && programs.has(dockerfile.program)) continue;
+    if (dockerfile.program) programs.add(dockerfile.program);
+    out.push({ name: dirName(dockerfile.path) || '.', kind: 'dockerfile', source: dockerfile.path });
+  }
   for (const resource of scan.infrastructure.kubernetes) {
     if (/^(Deployment|StatefulSet|DaemonSet|CronJob)$/.test(resource.kind)) out.push({ name: resource.name ?? resource.kind, kind: 'kubernetes', source: `${resource.path} (${resource.kind})` });
   }

@@ -15,6 +15,7 @@ import { isEnvTemplate } from './containers.js';
 import { lineIndex } from '../../../sdk/index.js';
 import { baseName, BoundedReader, isOwnCode, MAX_SOURCE_FILES } from './read.js';
 import { declaringFiles, namedIn, platformProvided } from './env-declarations.js';
+import { isEnvWrite } from './env-writes.js';
 
 type Extractor = RegExp;
 
@@ -241,8 +242,8 @@ export function extractUses(path: string, text: string): EnvUse[] {
   }
   for (const pattern of patterns) {
     for (const match of text.matchAll(pattern)) {
-      // `process.env.X = ...` sets the variable (a test preparing its environment): not a read.
-      if (/^\s*=(?!=)/.test(text.slice(match.index + match[0].length, match.index + match[0].length + 8))) continue;
+      // `process.env.X = ...` sets the variable (a test preparing its environment), `'process.env.X'` names it (a bundler define): not reads.
+      if (isEnvWrite(text, match.index, match.index + match[0].length)) continue;
       add(match[match.length - 1]!, match.index);
     }
   }

@@ -30,6 +30,8 @@ export interface ComponentView {
   edges: Array<{ from: string; to: string; imports: number }>;
   /** Groups of components that reach each other, with one loop through each group. */
   componentCycles: Cycle[];
+  /** Groups only in-package Go test files close (`go test` rejects them; no production cycle). */
+  testCycles: Cycle[];
   fileCycles: { count: number; examples: Cycle[] };
   mostImported: Array<{ path: string; kind: 'file' | 'package'; importedBy: number; component: string }>;
   externalPackages: Array<{ name: string; files: number }>;
@@ -38,10 +40,11 @@ export interface ComponentView {
 export function componentView(graph: ImportGraph, limits: { components: number; top: number }): ComponentView & { componentCount: number } {
   const { mapper } = graph;
   // runtimeDeps: the deps reached by at least one runtime import; type-only imports make no cycle.
-  const byName = new Map<string, { files: number; layers: Map<Layer, number>; deps: Map<string, number>; runtimeDeps: Set<string>; importers: Set<string>; externals: Map<string, number> }>();
+  // testDeps: reached only from in-package Go test files, which `go test` rejects in a loop but production never builds.
+  const byName = new Map<string, { files: number; layers: Map<Layer, number>; deps: Map<string, number>; runtimeDeps: Set<string>; testDeps: Set<string>; importers: Set<string>; externals: Map<string, number> }>();
   const entry = (name: string) => {
     let found = byName.get(name);
-    if (!found) byName.set(name, (found = { files: 0, layers: new Map(), deps: new Map(), runtimeDeps: new Set(), importers: new Set(), externals: new Map() }));
+    if (!found) byName.set(name, (found = { files: 0, layers: new Map(), deps: new Map(), runtimeDeps: new Set(), testDeps: new Set(), importers: new Set(), externals: new Map() }));
     return found;
   };
   const externals = new Map<string, number>();
@@ -62,7 +65,9 @@ export function componentView(graph: ImportGraph, limits: { components: number; 
       const to = mapper.moduleOfTarget(target, targetKind);
       if (to === from) continue;
       component.deps.set(to, (component.deps.get(to) ?? 0) + 1);
-      if (!typeOnly) component.runtimeDeps.add(to);
+      // An external test package (package x_test) is a package of its own: its imports close no loop at all.
+      if (imports.goTest === 'in-package') component.testDeps.add(to);
+      else if (!typeOnly && !imports.goTest) component.runtimeDeps.add(to);
       entry(to).importers.add(path);
     }
   }
@@ -71,6 +76,11 @@ export function componentView(graph: ImportGraph, limits: { components: number; 
   edges.sort((a, b) => b.imports - a.imports || a.from.localeCompare(b.from) || a.to.localeCompare(b.to));
   const componentGraph = new Map([...byName].map(([name, c]) => [name, c.runtimeDeps]));
   const componentCycles = stronglyConnected(componentGraph).map((members) => ({ members, loop: loopThrough(members, componentGraph) }));
+  const production = new Set(componentCycles.map((cycle) => cycle.members.join('\0')));
+  const withTests = new Map([...byName].map(([name, c]) => [name, new Set([...c.runtimeDeps, ...c.testDeps])]));
+  const testCycles = stronglyConnected(withTests)
+    .filter((members) => !production.has(members.join('\0')))
+    .map((members) => ({ members, loop: loopThrough(members, withTests) }));
   const fileGroups = stronglyConnected(fileGraph);
 
   const components: Component[] = [...byName]
@@ -101,6 +111,7 @@ export function componentView(graph: ImportGraph, limits: { components: number; 
     components: components.slice(0, limits.components),
     edges: edges.slice(0, limits.components * 3),
     componentCycles,
+    testCycles,
     fileCycles: { count: fileGroups.length, examples: fileGroups.slice(0, 5).map((members) => ({ members: members.slice(0, 20), loop: loopThrough(members, fileGraph) })) },
     mostImported,
     externalPackages: top(externals, limits.top).map(([name, files]) => ({ name, files })),

@@ -87,6 +87,7 @@ export const ArchitecturalContextOutput = Type.Object({
     Type.Object({
       components: Type.Array(Cycle, { description: 'Groups of components that all reach each other through imports.' }),
       files: Type.Object({ count: Type.Number({ description: 'Groups of files that import each other in a loop.' }), examples: Type.Array(Cycle) }),
+      tests: Type.Optional(Type.Array(Cycle, { description: 'Loops closed only by in-package Go _test.go files (go test rejects them); not in components.' })),
     }),
   ),
   mostImported: Type.Optional(Type.Array(Type.Object({ path: Type.String(), kind: StringEnum(['file', 'package'] as const), importedBy: Type.Number(), component: Type.String() }))),

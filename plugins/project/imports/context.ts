@@ -113,13 +113,15 @@ export function projectContext(graph: ImportGraph, adrs: ProjectAdrs, manifests:
   const cycleText = view.componentCycles.length > 0 ? `${view.componentCycles.length} cycle(s) between components (${view.componentCycles[0]!.loop.join(' → ')})` : 'no cycles between components';
   const summary =
     `${view.componentCount} component(s) from ${graph.stats.parsedFiles} source file(s) with ${graph.stats.internalEdges} internal import(s); ${cycleText}; ` +
-    `${view.fileCycles.count} file-level cycle group(s). ` +
+    `${view.fileCycles.count} file-level cycle group(s)` +
+    (view.testCycles.length ? `; ${view.testCycles.length} loop(s) closed only by in-package Go test files (go test rejects them)` : '') +
+    '. ' +
     (adrs.read ? `${adrSummary.total} ADR(s), ${accepted.length} accepted.` : `ADRs ${adrs.source}.`);
   return {
     components,
     componentCount: view.componentCount,
     dependencies: view.edges,
-    cycles: { components: view.componentCycles, files: view.fileCycles },
+    cycles: { components: view.componentCycles, files: view.fileCycles, ...(view.testCycles.length ? { tests: view.testCycles } : {}) },
     mostImported: view.mostImported,
     externalDependencies,
     adrs: adrSummary,

@@ -10,6 +10,7 @@ import type { FileEntry, Manifest } from '../scanner/index.js';
 import { isOwnCode } from '../scanner/folders.js';
 import { readListedText } from '../scanner/read.js';
 import { extractImports, sourceLanguage, type SourceLanguage } from './extract.js';
+import { goTestKind, type GoTestKind } from './go-tests.js';
 import { ModuleMapper } from './modules.js';
 import { goModules, readTsConfigs, readWorkspacePackages } from './project-config.js';
 import type { Resolution } from './resolution.js';
@@ -40,6 +41,8 @@ export interface FileImports {
   unresolved: Array<{ specifier: string; reason: string }>;
   /** Imports other than source files (styles, JSON data, images). */
   assets: number;
+  /** A Go `_test.go` file (go-tests.ts): its imports are built by `go test` only, never a production cycle. */
+  goTest?: GoTestKind;
 }
 
 export interface ImportGraph {
@@ -147,7 +150,8 @@ function resolveAll(
   resolvers: { js: JsResolver; python: PythonResolver; go: GoResolver },
   sources: ReadonlySet<string>,
 ): FileImports {
-  const result: FileImports = { path, language, internal: [], external: [], builtin: [], unresolved: [], assets: 0 };
+  const goTest = language === 'go' ? goTestKind(path, text) : undefined;
+  const result: FileImports = { path, language, internal: [], external: [], builtin: [], unresolved: [], assets: 0, ...(goTest ? { goTest } : {}) };
   const seenTargets = new Set<string>();
   const external = new Set<string>();
   const builtin = new Set<string>();

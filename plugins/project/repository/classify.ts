@@ -18,7 +18,7 @@ const SERVER_RENDERED = new Set(['Django', 'Rails', 'Laravel', 'Symfony', 'Hanam
 /** Frameworks that make neither a web app nor an API: a Kubernetes operator's, and command-line ones. */
 /** Desktop GUI toolkits: a project built on one is a desktop application. */
 export const GUI = new Set(['Qt (PySide)', 'Qt (PyQt)', 'Tkinter', 'wxPython', 'Kivy']);
-export const NOT_WEB = new Set(['Kubernetes controller-runtime', 'Cobra', 'urfave/cli', 'Click', 'Typer', ...GUI]);
+export const NOT_WEB = new Set(['Kubernetes controller-runtime', 'Cobra', 'urfave/cli', 'Click', 'Typer', 'Cosmos SDK', 'CometBFT', ...GUI]);
 const CLI_PACKAGES = new Set(['commander', 'yargs', 'oclif', '@oclif/core', 'meow', 'cac', 'clipanion', 'citty', 'click', 'typer', 'docopt', 'fire', 'github.com/spf13/cobra', 'github.com/urfave/cli', 'github.com/urfave/cli/v2', 'clap', 'structopt', 'thor', 'picocli', 'info.picocli:picocli']);
 
 export interface Classification {

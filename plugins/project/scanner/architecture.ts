@@ -5,6 +5,7 @@
  */
 import type { ArchitectureSignal, Detection, FileEntry, Infrastructure, Manifest } from './types.js';
 import { MAX_EVIDENCE } from './detect.js';
+import { isDeployablePath } from './deployable.js';
 import { isVendoredOrGenerated } from './folders.js';
 
 const MONOREPO_FILES = /^(pnpm-workspace\.yaml|lerna\.json|nx\.json|turbo\.json|rush\.json|go\.work)$/;
@@ -20,18 +21,24 @@ export function architectureSignals(input: {
   const signals: ArchitectureSignal[] = [];
   const cap = (evidence: string[]) => evidence.slice(0, MAX_EVIDENCE);
 
+  // Packages of the product only: a test's fixture apps and bundler checks (test/bundler/*/package.json) are no packages of it.
+  const packages = input.manifests.filter((manifest) => isDeployablePath(manifest.path));
   const monorepo = [
-    ...input.manifests.filter((manifest) => manifest.workspaces?.length).map((manifest) => `${manifest.path}: workspaces ${manifest.workspaces!.join(', ')}`),
-    ...input.files.filter((file) => MONOREPO_FILES.test(file.path)).map((file) => file.path),
+    ...packages.filter((manifest) => manifest.workspaces?.length).map((manifest) => `${manifest.path}: workspaces ${manifest.workspaces!.join(', ')}`),
+    ...input.files.filter((file) => MONOREPO_FILES.test(file.path) && isDeployablePath(file.path)).map((file) => file.path),
   ];
   // Manifests of one ecosystem in several folders also make a monorepo, workspaces declared or not.
-  const folders = new Set(input.manifests.map((manifest) => manifest.path.slice(0, Math.max(0, manifest.path.lastIndexOf('/')))));
-  if (monorepo.length === 0 && folders.size >= 3) for (const manifest of input.manifests) monorepo.push(manifest.path);
+  const folders = new Set(packages.map((manifest) => manifest.path.slice(0, Math.max(0, manifest.path.lastIndexOf('/')))));
+  if (monorepo.length === 0 && folders.size >= 3) for (const manifest of packages) monorepo.push(manifest.path);
   if (monorepo.length > 0) signals.push({ kind: 'monorepo', evidence: cap(monorepo) });
 
-  const { dockerfiles, compose } = input.infrastructure;
+  // Container files of tests, samples, docs and test harnesses (a library's e2e image) deploy no service of the product.
+  const dockerfiles = input.infrastructure.dockerfiles.filter((dockerfile) => isDeployablePath(dockerfile.path));
+  const compose = input.infrastructure.compose.filter((file) => isDeployablePath(file.path));
   const built = compose.flatMap((file) => file.services.filter((service) => service.build).map((service) => `${file.path}: ${service.name}`));
-  const services = [...(dockerfiles.length >= 2 ? dockerfiles.map((dockerfile) => dockerfile.path) : []), ...(built.length >= 2 ? built : [])];
+  // Dockerfiles running one program are one service built several ways (ibc-go's root and 08-wasm images both run simd).
+  const programs = new Set(dockerfiles.map((dockerfile) => dockerfile.program ?? dockerfile.path));
+  const services = [...(programs.size >= 2 ? dockerfiles.map((dockerfile) => dockerfile.path) : []), ...(built.length >= 2 ? built : [])];
   if (services.length > 0) signals.push({ kind: 'multiple-services', evidence: cap(services) });
 
   const layered = folderHits(input.files, LAYER_FOLDERS);

@@ -41,7 +41,7 @@ export async function scanInfrastructure(files: readonly FileEntry[], reader: Fi
     const name = baseName(path);
     if (isDockerfile(path)) {
       const text = await reader.text(file);
-      if (text !== null) dockerfiles.push({ path, images: baseImages(text) });
+      if (text !== null) dockerfiles.push({ path, images: baseImages(text), program: finalProgram(text) });
     } else if (isComposeFile(path)) {
       const text = await reader.text(file);
       if (text !== null) compose.push({ path, services: composeServices(text) });
@@ -89,6 +89,51 @@ export function baseImages(text: string): string[] {
     if (match[2]) stages.add(match[2].toLowerCase());
   }
   return images;
+}
+
+/**
+ * The program the final stage runs: ENTRYPOINT's, else CMD's first word, without its folder
+ * (`/bin/simd` and `simd` are one program). Two Dockerfiles running one named program are
+ * variants of one image (a library's sample chain built two ways), not two services. Null when
+ * the final stage names none, or runs a shell, an interpreter or a generic name.
+ */
+// Shells, interpreters, package managers and generic names say nothing of which program runs
+// (two `node index.js` images are two services); only a named binary identifies one.
+const NOT_A_PROGRAM = /^(sh|bash|ash|dash|tini|dumb-init|node|nodejs|python\d*(\.\d+)?|ruby|bundle|rails|java|php|php-fpm|perl|deno|bun|npm|npx|yarn|pnpm|dotnet|uvicorn|gunicorn|nginx|httpd|caddy|server|app|main|start|run|serve|entrypoint|docker-entrypoint(\.sh)?|entrypoint\.sh|start\.sh|run\.sh)$/i;
+
+export function finalProgram(text: string): string | null {
+  let program: string | null = null;
+  let entrypoint = false;
+  for (const line of text.replace(/\\\r?\n/g, ' ').split(/\r?\n/)) {
+    if (/^\s*FROM\s/i.test(line)) {
+      program = null;
+      entrypoint = false;
+      continue;
+    }
+    const match = /^\s*(ENTRYPOINT|CMD)\s+(.+)$/i.exec(line);
+    if (!match) continue;
+    const isEntrypoint = match[1]!.toUpperCase() === 'ENTRYPOINT';
+    if (!isEntrypoint && entrypoint) continue; // CMD gives ENTRYPOINT's arguments
+    const first = firstWord(match[2]!.trim());
+    if (first === null) continue;
+    program = NOT_A_PROGRAM.test(first) ? null : first;
+    entrypoint = isEntrypoint;
+  }
+  return program;
+}
+
+function firstWord(args: string): string | null {
+  let word: string | undefined;
+  if (args.startsWith('[')) {
+    try {
+      const list = JSON.parse(args) as unknown;
+      word = Array.isArray(list) && typeof list[0] === 'string' ? list[0] : undefined;
+    } catch {
+      return null;
+    }
+  } else word = args.split(/\s+/)[0];
+  if (!word) return null;
+  return word.slice(word.lastIndexOf('/') + 1) || null;
 }
 
 export function composeServices(text: string): ComposeFile['services'] {

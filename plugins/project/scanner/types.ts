@@ -67,6 +67,8 @@ export interface Dockerfile {
   path: string;
   /** Base images of the FROM lines, stages built earlier in the same file left out. */
   images: string[];
+  /** The program the final stage runs (ENTRYPOINT, else CMD), without its folder; null when none or a shell. */
+  program?: string | null;
 }
 
 export interface ComposeService {

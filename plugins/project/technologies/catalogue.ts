@@ -68,6 +68,9 @@ export const CATALOGUE: readonly TechnologyEntry[] = [
   { id: 'kubernetes-controller-runtime', name: 'Kubernetes controller-runtime', category: 'framework', packages: { go: ['sigs.k8s.io/controller-runtime'] } },
   { id: 'cobra', name: 'Cobra', category: 'framework', packages: { go: ['github.com/spf13/cobra'] } },
   { id: 'urfave-cli', name: 'urfave/cli', category: 'framework', packages: { go: ['github.com/urfave/cli*'] } },
+  // Blockchain frameworks: an application chain's modules (Cosmos SDK) and its consensus engine (CometBFT, formerly Tendermint).
+  { id: 'cosmos-sdk', name: 'Cosmos SDK', prose: ['Cosmos SDK', 'cosmos-sdk'], category: 'framework', packages: { go: ['github.com/cosmos/cosmos-sdk*'] } },
+  { id: 'cometbft', name: 'CometBFT', prose: ['CometBFT', 'Tendermint'], category: 'framework', packages: { go: ['github.com/cometbft/cometbft*', 'github.com/tendermint/tendermint*'] } },
   { id: 'click', name: 'Click', category: 'framework', packages: { pypi: ['click'] } },
   { id: 'typer', name: 'Typer', category: 'framework', packages: { pypi: ['typer'] } },
   // Desktop GUI toolkits (repository/classify.ts GUI): they make a desktop application. Tkinter is in the
@@ -127,9 +130,9 @@ export const CATALOGUE: readonly TechnologyEntry[] = [
   { id: 'google-pubsub', name: 'Google Pub/Sub', prose: ['Google Pub/Sub', 'Google Cloud Pub/Sub', 'Cloud Pub/Sub', 'GCP Pub/Sub', 'Google PubSub'], category: 'messaging', packages: { npm: ['@google-cloud/pubsub'], pypi: ['google-cloud-pubsub'], go: ['cloud.google.com/go/pubsub'], jvm: ['com.google.cloud:google-cloud-pubsub'] } },
   { id: 'azure-service-bus', name: 'Azure Service Bus', prose: ['Azure Service Bus'], category: 'messaging', packages: { npm: ['@azure/service-bus'], pypi: ['azure-servicebus'], nuget: ['Azure.Messaging.ServiceBus'] } },
   { id: 'mqtt', name: 'MQTT', prose: ['MQTT', 'Mosquitto'], images: /^(?:[\w.-]+\/)*(eclipse-)?mosquitto(:|$)/i, category: 'messaging', packages: { npm: ['mqtt'], pypi: ['paho-mqtt'], go: ['github.com/eclipse/paho.mqtt.golang'] } },
-  { id: 'bullmq', name: 'BullMQ', prose: ['BullMQ', 'Bull queue', /\bBull\b/], category: 'messaging', packages: { npm: ['bullmq', 'bull'] } },
+  { id: 'bullmq', name: 'BullMQ', prose: ['BullMQ', 'Bull queue', /\bBull\b/], category: 'messaging', packages: { npm: ['bullmq', 'bull'] }, needs: ['redis'] },
   { id: 'celery', name: 'Celery', prose: ['Celery'], files: /(^|\/)celery(config)?\.py$/, category: 'messaging', packages: { pypi: ['celery'] } },
-  { id: 'sidekiq', name: 'Sidekiq', prose: ['Sidekiq'], files: /(^|\/)config\/sidekiq\.yml$/, category: 'messaging', packages: { rubygems: ['sidekiq'] } },
+  { id: 'sidekiq', name: 'Sidekiq', prose: ['Sidekiq'], files: /(^|\/)config\/sidekiq\.yml$/, category: 'messaging', packages: { rubygems: ['sidekiq'] }, needs: ['redis'] },
   { id: 'masstransit', name: 'MassTransit', category: 'messaging', packages: { nuget: ['MassTransit*'] } },
 
   // Test frameworks

@@ -53,6 +53,8 @@ export interface TechnologyEntry {
   port?: number;
   /** The workflow pack's name for it as a test runner. */
   runner?: TestRunner;
+  /** Ids of the technologies it cannot run without (Sidekiq keeps its jobs in Redis): a scan that finds it reports them too. */
+  needs?: string[];
   /** For deployment guidance: its area, and the words an ADR names it by there (broader than `mentions`: "containerized" is Docker). */
   deployment?: { area: DeploymentArea; mentions: RegExp };
 }

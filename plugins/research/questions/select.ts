@@ -5,8 +5,8 @@
  */
 import { PRIORITY_RANK, SOURCE_KINDS, type AnalysisType, type Candidate, type ResearchScope, type SourceKind } from './types.js';
 
-/** Narrow research: the gaps that are certain (no ADR, ADR not followed, security findings), high priority only. */
-const NARROW_KINDS: ReadonlySet<SourceKind> = new Set(['no-adr', 'adr-gap', 'adr-conflict', 'security-finding']);
+/** Narrow research: the gaps that are certain (no ADR, ADR not followed, security findings) and what the caller asked about, high priority only. */
+const NARROW_KINDS: ReadonlySet<SourceKind> = new Set(['no-adr', 'adr-gap', 'adr-conflict', 'security-finding', 'context']);
 
 const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 /** `subject` named in `text` as a whole word, case-insensitive ("Kafka" in "we use kafka", not "pg" in "pgbouncer"). */
@@ -34,7 +34,8 @@ export function selectQuestions(candidates: readonly Candidate[], options: { typ
     if (matched) known.push({ candidate: c, matched });
     else open.push(c);
   }
-  const focused = (c: Candidate) => c.subjects.some((s) => names(options.focus, s));
+  // A question drawn from the context is what the caller asked about.
+  const focused = (c: Candidate) => c.sourceKind === 'context' || c.subjects.some((s) => names(options.focus, s));
   const ranked = open
     .map((candidate) => ({ candidate, focus: focused(candidate) }))
     .sort(

@@ -11,6 +11,7 @@ import type { Catalog } from '../../adr/api.js';
 import type { FileEntry } from '../../project/api.js';
 import type { ResearchDeps } from '../deps.js';
 import { competingDependencies, importersOf } from './competing.js';
+import { contextCandidates } from './context-questions.js';
 import type { Candidate, Priority, SourceKind } from './types.js';
 
 export interface GatherOptions {
@@ -19,6 +20,8 @@ export interface GatherOptions {
   security: boolean;
   now: Date;
   signal?: AbortSignal | undefined;
+  /** What the research is for: questions on the subjects it names are added (context-questions.ts). */
+  context?: string;
 }
 
 export interface Gathered {
@@ -30,6 +33,8 @@ export interface Gathered {
   adrPath: (path: string) => string;
   adrDirectory: { path: string; exists: boolean };
   notes: string[];
+  /** The technologies and products the context names. */
+  contextSubjects: string[];
 }
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -174,6 +179,14 @@ export async function gatherCandidates(deps: ResearchDeps, root: string, options
     }
   }
 
+  let subjects: string[] = [];
+  if (options.context?.trim()) {
+    const asked = await contextCandidates({ context: options.context, scan, files, root, catalog, adrPath, adrDir, read: (path) => workspace.readText(path, { maxBytes: 256 * 1024 }) });
+    subjects = asked.subjects;
+    if (asked.note) notes.push(`The context was read, but it ${asked.note}.`);
+    candidates.push(...asked.candidates);
+  }
+
   if (options.security) {
     if (!deps.security) notes.push('Security findings were not looked for: the security pack is not loaded.');
     else {
@@ -181,7 +194,7 @@ export async function gatherCandidates(deps: ResearchDeps, root: string, options
       candidates.push(...(await securityCandidates(deps.security, root, files, workspace, adrDir, signal)));
     }
   }
-  return { candidates, evaluated, catalog, adrPath, adrDirectory: { path: adrDir, exists: location.exists }, notes };
+  return { candidates, evaluated, catalog, adrPath, adrDirectory: { path: adrDir, exists: location.exists }, notes, contextSubjects: subjects };
 }
 
 /** Config files worth a quick security scan, from the scanner's listing (git's view: ignored files left out): environment files, YAML/TOML/INI/properties, Dockerfiles, JSON configs (lockfiles left out). */

@@ -6,7 +6,8 @@ export type AnalysisType = (typeof ANALYSIS_TYPES)[number];
 export const RESEARCH_SCOPES = ['narrow', 'medium', 'broad'] as const;
 export type ResearchScope = (typeof RESEARCH_SCOPES)[number];
 
-export const SOURCE_KINDS = ['no-adr', 'adr-gap', 'adr-conflict', 'proposed-adr', 'competing-dependencies', 'security-finding'] as const;
+/** context: what the caller's `context` names (context-questions.ts). */
+export const SOURCE_KINDS = ['no-adr', 'adr-gap', 'adr-conflict', 'proposed-adr', 'competing-dependencies', 'security-finding', 'context'] as const;
 export type SourceKind = (typeof SOURCE_KINDS)[number];
 
 export type Priority = 'high' | 'medium' | 'low';

@@ -82,6 +82,7 @@ export const generateResearchQuestionsTool = (deps: ResearchDeps) => {
         security: type === 'security' || type === 'general',
         now,
         signal: context.signal,
+        context: input.context,
       });
       const focus = [input.context ?? '', ...conversationFocus(input.conversationContext).phrases].join('\n');
       const selection = selectQuestions(gathered.candidates, { type, scope, max, knowledge: input.existingKnowledge ?? '', focus });
@@ -110,6 +111,7 @@ export const generateResearchQuestionsTool = (deps: ResearchDeps) => {
       }));
       const newCount = questions.filter((q) => q.status === 'new').length;
       const notes = [...gathered.notes];
+      if (questions.length < max) notes.push(fewerReason(questions.length, max, selection, gathered.candidates.length, gathered.contextSubjects));
       if (!gathered.adrDirectory.exists) notes.push(`No ADR folder found (looked for ${gathered.adrDirectory.path}): every decision in the code counts as unrecorded.`);
       const summary =
         (questions.length === 0
@@ -117,7 +119,8 @@ export const generateResearchQuestionsTool = (deps: ResearchDeps) => {
           : `${questions.length} ${type === 'general' ? '' : `${type} `}research question(s) of ${selection.total} (${newCount} new, ${questions.length - newCount} asked before)`) +
         (tracked.answeredSince.length ? `; ${tracked.answeredSince.length} earlier question(s) now answered` : '') +
         (selection.known.length && questions.length ? `; ${selection.known.length} left out as covered by existingKnowledge` : '') +
-        (questions.length ? '.' : '');
+        (questions.length ? '.' : '') +
+        (questions.length && questions.length < max ? ` Fewer than ${max}: ${fewerReason(questions.length, max, selection, gathered.candidates.length, gathered.contextSubjects)}` : '');
       return {
         summary,
         analysisType: type,
@@ -136,3 +139,14 @@ export const generateResearchQuestionsTool = (deps: ResearchDeps) => {
     },
   });
 };
+
+/** Why a call returned fewer questions than maxQuestions: what was found, and what filtered the rest out. */
+function fewerReason(count: number, max: number, selection: { total: number; known: unknown[] }, found: number, subjects: string[]): string {
+  const filtered = found - selection.total - selection.known.length;
+  return (
+    `${count} of the ${max} asked for: ${found} candidate question(s) from the project's gaps${subjects.length ? ` and the context, which names ${subjects.join(', ')}` : ' (the context names no technology or product)'}` +
+    (filtered > 0 ? `; ${filtered} left out by analysisType and researchScope (a broader scope or analysisType general may give more)` : '') +
+    (selection.known.length ? `; ${selection.known.length} covered by existingKnowledge` : '') +
+    '. No question is repeated to fill the count.'
+  );
+}

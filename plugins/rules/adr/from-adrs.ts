@@ -3,13 +3,17 @@
  * a dependency, one it turns down ("rather than MongoDB") and one a rejected,
  * superseded or deprecated ADR chose must not be; an accepted ADR stating a
  * layer boundary ("the UI must not access the database directly") forbids the
- * imports across it, with globs taken from where the project keeps those layers.
+ * imports across it, with globs taken from where the project keeps those layers;
+ * an accepted ADR deciding a checkable practice ("Avoid default exports", "Use
+ * pnpm") gives that practice's rule (practices.ts).
  */
 import { posix } from 'node:path';
 import type { Catalog, ParsedAdr } from '../../adr/api.js';
 import type { ProjectSourceFile } from '../../project/api.js';
 import type { RuleValue } from '../model/schema.js';
 import { declaredDependencies, normalisePackage, type ProjectView } from '../project-view.js';
+import { folderGlob } from '../code/folder-glob.js';
+import { practiceRules, type DecisionProse } from './practices.js';
 import { technologiesIn, type Technology } from './technologies.js';
 
 const TURNED_DOWN = /\b(rather than|instead of|not (?:to )?(?:use|adopt|choose|pick)|no longer|reject(?:s|ed|ing)?|avoid(?:s|ed|ing)?|replac(?:e|es|ed|ing)|drop(?:s|ped|ping)?|abandon(?:s|ed|ing)?|away from)\b/i;
@@ -69,8 +73,21 @@ export function rulesFromAdrs(catalog: Catalog, adrFolder: string, view: Project
       fix: `Remove ${tech.name} (${tech.packages.slice(0, 3).join(', ')}) and use what the accepted decisions chose${chosen.size > 0 ? ` (${[...chosen.values()].map((c) => c.tech.name).join(', ')})` : ''}.`,
     });
   }
-  for (const adr of catalog.adrs.filter((item) => item.status === 'accepted')) rules.push(...layerRules(adr, source(adr), label(adr), view.sources));
+  for (const adr of catalog.adrs.filter((item) => item.status === 'accepted')) {
+    rules.push(...layerRules(adr, source(adr), label(adr), view.sources));
+    rules.push(...practiceRules(decisionProse(adr), view, `adr-${adr.number ?? 'x'}`, source(adr), label(adr)));
+  }
   return rules;
+}
+
+/** The decision's prose, and the part of each sentence before a turned-down marker (what it picks). */
+function decisionProse(adr: ParsedAdr): DecisionProse {
+  const all = [adr.title, adr.decision ?? adr.yStatement?.decision ?? ''].join('\n');
+  const chosen = all.split(/(?<=[.!?;])\s+|\n+/).map((sentence) => {
+    const marker = TURNED_DOWN.exec(sentence);
+    return marker ? sentence.slice(0, marker.index) : sentence;
+  });
+  return { all, chosen: chosen.join('\n') };
 }
 
 /** Technologies the decision picks and the ones it turns down (named after "rather than", "not", ... in the same sentence). */
@@ -112,7 +129,7 @@ function layerRules(adr: ParsedAdr, source: RuleValue['source'], label: string, 
       source,
       ...(globs
         ? { check: { kind: 'forbid-import' as const, from: globs.from, to: globs.to } }
-        : { check: null, uncheckedReason: `the project has no separate folders for ${from} and ${to} files to check the imports between` }),
+        : { check: null, uncheckedReason: `no folders of ${from} files and of ${to} files that a glob of at most 300 characters can tell apart` }),
       fix: `Go through the ${to === 'infrastructure' ? 'service layer' : 'layer between them'} instead of importing ${LAYER_LABEL[to]} modules directly.`,
     });
   }
@@ -124,7 +141,9 @@ export function layerGlobs(files: readonly ProjectSourceFile[], from: string, to
   const fromDirs = layerFolders(files, from, to);
   const toDirs = layerFolders(files, to, from);
   if (fromDirs.length === 0 || toDirs.length === 0) return null;
-  return { from: folderGlob(fromDirs), to: folderGlob(toDirs) };
+  const fromGlob = folderGlob(fromDirs, files.filter((file) => file.layer === to).map((file) => file.path));
+  const toGlob = folderGlob(toDirs, files.filter((file) => file.layer === from).map((file) => file.path));
+  return fromGlob && toGlob ? { from: fromGlob, to: toGlob } : null;
 }
 
 function layerFolders(files: readonly ProjectSourceFile[], layer: string, other: string): string[] {
@@ -134,4 +153,3 @@ function layerFolders(files: readonly ProjectSourceFile[], layer: string, other:
   return top.filter((dir) => dir !== '.' && !others.some((path) => path.startsWith(`${dir}/`)));
 }
 
-const folderGlob = (dirs: readonly string[]) => (dirs.length === 1 ? `${dirs[0]}/**` : `{${dirs.join(',')}}/**`);

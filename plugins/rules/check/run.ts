@@ -7,6 +7,7 @@
  */
 import { compileGlob, compileGlobs } from '../../../sdk/glob.js';
 import type { RuleCheck, RuleValue } from '../model/schema.js';
+import { isToolFile, namedByFramework } from '../code/framework-files.js';
 import { follows, renamed, stemOf } from '../code/naming.js';
 import { declaredDependencies, normalisePackage, type ProjectView } from '../project-view.js';
 import { compilePattern } from './pattern.js';
@@ -121,7 +122,7 @@ async function checkOne(check: RuleCheck, rule: RuleValue, view: ProjectView, on
       const files = matching(listing, check.glob, check.ignore);
       for (const path of files) {
         const stem = stemOf(path);
-        if (stem.startsWith('_') || stem === 'index' || follows(stem, check.pattern)) continue;
+        if (namedByFramework(path) || follows(stem, check.pattern)) continue;
         const suggested = renamed(stem, check.pattern);
         found.push({ file: path, line: null, message: `"${stem}" is not ${check.pattern}: ${rule.description}`, fix: rule.fix ? `${rule.fix} (${suggested}${path.slice(path.lastIndexOf('/') + 1 + stem.length)})` : `Rename to ${suggested}.` });
       }
@@ -130,10 +131,15 @@ async function checkOne(check: RuleCheck, rule: RuleValue, view: ProjectView, on
     case 'folder-structure': {
       const files = matching(listing, check.glob, check.ignore);
       for (const path of files) {
-        if (check.within.some((dir) => path.startsWith(`${dir.replace(/\/+$/, '')}/`))) continue;
+        if (isToolFile(path) || check.within.some((dir) => path.startsWith(`${dir.replace(/\/+$/, '')}/`))) continue;
         found.push({ file: path, line: null, message: `outside ${check.within.join(', ')}: ${rule.description}`, fix: fix(`Move it under ${check.within[0]}/.`) });
       }
       return { files, applicable: files.length > 0 };
+    }
+    case 'forbid-file': {
+      const files = matching(listing, check.glob, check.ignore);
+      for (const path of files) found.push({ file: path, line: null, message: `${path} exists: ${rule.description}`, fix: fix(`Remove ${path}.`) });
+      return { files, applicable: true };
     }
     case 'forbid-pattern': {
       const pattern = compilePattern(check.regex, check.ignoreCase ?? false);

@@ -12,9 +12,15 @@ import { layerGlobs } from '../adr/from-adrs.js';
 import { compilePattern } from '../check/pattern.js';
 import { NAMING_STYLES, type RuleType, type RuleValue } from '../model/schema.js';
 import type { ProjectView } from '../project-view.js';
+import { definesLogger, isToolFile, literalGlob, namedByFramework } from './framework-files.js';
 import { distinctive, follows, stemOf } from './naming.js';
 
-export const TEST_GLOBS = ['**/*.test.*', '**/*.spec.*', '**/test/**', '**/tests/**', '**/__tests__/**', '**/test_*.py', '**/*_test.py', '**/*_test.go'];
+const COMMON_TEST_GLOBS = ['**/*.test.*', '**/*.spec.*', '**/test/**', '**/tests/**', '**/__tests__/**'];
+const LANGUAGE_TEST_GLOBS: Record<string, string[]> = { py: ['**/test_*.py', '**/*_test.py'], go: ['**/*_test.go'], rb: ['**/spec/**', '**/*_spec.rb', '**/*_test.rb'], rake: ['**/spec/**'] };
+export const TEST_GLOBS = [...new Set([...COMMON_TEST_GLOBS, ...Object.values(LANGUAGE_TEST_GLOBS).flat()])];
+
+/** Test-file globs for files of these extensions: a rule on TypeScript carries no Ruby or Go test globs. */
+export const testGlobs = (extensions: readonly string[]) => [...new Set([...COMMON_TEST_GLOBS, ...extensions.flatMap((extension) => LANGUAGE_TEST_GLOBS[extension] ?? [])])];
 const CONFIG_GLOBS = ['*.config.*', '**/*.config.*', '**/conftest.py', '**/setup.py'];
 const SHARE = 0.9;
 const MIN_FILES = 3;
@@ -46,10 +52,7 @@ export async function rulesFromCode(view: ProjectView, types: ReadonlySet<RuleTy
 }
 
 function namingRules(paths: readonly string[]): RuleValue[] {
-  const named = paths.filter((path) => {
-    const stem = stemOf(path);
-    return !stem.startsWith('_') && stem !== 'index'; // __init__, index: names the language imposes.
-  });
+  const named = paths.filter((path) => !namedByFramework(path)); // __init__, index, [id].tsx, page.tsx: names imposed on the project.
   const byTop = groupBy(named, (path) => `${topFolder(path)}\0${extensionOf(path)}`);
   const rules: RuleValue[] = [];
   for (const [key, files] of byTop) {
@@ -87,7 +90,7 @@ function namingRule(files: readonly string[], dir: string, glob: string, extensi
     description: `.${extension} files in ${dir === '.' ? 'the project root' : `${dir}/`} are named in ${style}.`,
     severity: 'warning',
     source: { kind: 'code', evidence: [`${best.count} of ${files.length} .${extension} files (${pct(best.count, files.length)}) follow ${style}, e.g. ${examples.join(', ')}`] },
-    check: { kind: 'file-naming', glob, pattern: style, ignore: TEST_GLOBS },
+    check: { kind: 'file-naming', glob, pattern: style, ignore: testGlobs([extension]) },
     fix: `Rename the file in ${style}.`,
   };
 }
@@ -106,7 +109,7 @@ const MAX_SOURCE_FOLDERS = 6;
 
 function structureRules(all: readonly string[]): RuleValue[] {
   const isConfig = picomatch(CONFIG_GLOBS, { dot: true });
-  const paths = all.filter((path) => !isConfig(path));
+  const paths = all.filter((path) => !isConfig(path) && !isToolFile(path));
   if (paths.length < 5) return [];
   const byTop = groupBy(paths, topFolder);
   const within = byTop.filter(([top, files]) => top !== '.' && files.length >= MIN_FOLDER_FILES).map(([top]) => top);
@@ -119,7 +122,7 @@ function structureRules(all: readonly string[]): RuleValue[] {
     description: `Source code lives under ${within.map((dir) => `${dir}/`).join(', ')}.`,
     severity: 'warning',
     source: { kind: 'code', evidence: [`${covered} of ${paths.length} source files (${pct(covered, paths.length)}, tests and config files left out) are under ${within.join(', ')}`] },
-    check: { kind: 'folder-structure', glob: globFor(extensions), within, ignore: [...TEST_GLOBS, ...CONFIG_GLOBS] },
+    check: { kind: 'folder-structure', glob: globFor(extensions), within, ignore: [...testGlobs(extensions), ...CONFIG_GLOBS] },
     fix: `Move the file under ${within.join(' or ')}, or add its folder to the rule if it is meant to hold code.`,
   }];
 }
@@ -176,16 +179,21 @@ interface Baseline {
   fix: string;
   /** Patterns: only proposed when at most this share of the files match (the project avoids it already). */
   observedAtMost?: number;
+  /** Files allowed to match (the project's own logger may write to the console): left out of the count and ignored by the check. */
+  exempt?: (path: string, text: string) => boolean;
+  /** Globs the check always leaves out besides tests. */
+  alwaysIgnore?: readonly string[];
 }
 
 const PATTERNS: Baseline[] = [
-  { id: 'code-no-console-log', type: 'patterns', description: 'No console.log in product code.', regex: '\\bconsole\\.log\\s*\\(', extensions: JS_EXTENSIONS, severity: 'info', fix: 'Use the project\'s logger, or remove the debugging output.', observedAtMost: 0.05 },
+  { id: 'code-no-console-log', type: 'patterns', description: 'No console.log in product code.', regex: '\\bconsole\\.log\\s*\\(', extensions: JS_EXTENSIONS, severity: 'info', fix: 'Use the project\'s logger, or remove the debugging output.', observedAtMost: 0.05, exempt: definesLogger, alwaysIgnore: ['**/{logger,logging,log}.*'] },
   { id: 'code-no-debugger', type: 'patterns', description: 'No debugger statements.', regex: '^\\s*debugger\\s*;?\\s*$', extensions: JS_EXTENSIONS, severity: 'warning', fix: 'Remove the debugger statement.', observedAtMost: 0 },
+  { id: 'code-no-ruby-debugger', type: 'patterns', description: 'No debugger breakpoints (binding.pry, byebug) in Ruby code.', regex: '\\b(binding\\.(pry|irb)|byebug|debugger)\\b', extensions: ['rb'], severity: 'warning', fix: 'Remove the breakpoint.', observedAtMost: 0 },
   { id: 'code-no-print', type: 'patterns', description: 'No print() calls in Python product code.', regex: '^\\s*print\\s*\\(', extensions: ['py'], severity: 'info', fix: 'Use the logging module.', observedAtMost: 0.05 },
 ];
 
 const SECURITY: Baseline[] = [
-  { id: 'security-no-eval', type: 'security', description: 'No eval: it runs strings as code.', regex: '(^|[^\\w$.])eval\\s*\\(', extensions: [...JS_EXTENSIONS, 'py'], severity: 'error', fix: 'Parse the data (JSON.parse, ast.literal_eval) or dispatch on known values instead of evaluating code.' },
+  { id: 'security-no-eval', type: 'security', description: 'No eval: it runs strings as code.', regex: '(^|[^\\w$.])eval\\s*\\(', extensions: [...JS_EXTENSIONS, 'py', 'rb'], severity: 'error', fix: 'Parse the data (JSON.parse, ast.literal_eval) or dispatch on known values instead of evaluating code.' },
   { id: 'security-no-new-function', type: 'security', description: 'No new Function: it compiles strings as code.', regex: '\\bnew\\s+Function\\s*\\(', extensions: JS_EXTENSIONS, severity: 'error', fix: 'Use a plain function or a lookup table.' },
   {
     id: 'security-no-hardcoded-secrets',
@@ -193,11 +201,11 @@ const SECURITY: Baseline[] = [
     description: 'No hard-coded passwords, API keys or tokens.',
     regex: '(password|passwd|secret|api[_-]?key|access[_-]?token|auth[_-]?token|client[_-]?secret)["\']?\\s*[:=]\\s*["\'][^"\'\\s]{8,}["\']',
     ignoreCase: true,
-    extensions: [...JS_EXTENSIONS, 'py', 'go'],
+    extensions: [...JS_EXTENSIONS, 'py', 'go', 'rb'],
     severity: 'error',
     fix: 'Read the value from the environment or a secret manager.',
   },
-  { id: 'security-no-private-keys', type: 'security', description: 'No private keys in the source.', regex: '-----BEGIN ([A-Z]+ )?PRIVATE KEY-----', extensions: [...JS_EXTENSIONS, 'py', 'go'], severity: 'error', fix: 'Remove the key, rotate it, and load it from a secret store.' },
+  { id: 'security-no-private-keys', type: 'security', description: 'No private keys in the source.', regex: '-----BEGIN ([A-Z]+ )?PRIVATE KEY-----', extensions: [...JS_EXTENSIONS, 'py', 'go', 'rb'], severity: 'error', fix: 'Remove the key, rotate it, and load it from a secret store.' },
 ];
 
 function patternRules(texts: ReadonlyArray<{ path: string; text: string }>): RuleValue[] {
@@ -219,8 +227,9 @@ function securityRules(texts: ReadonlyArray<{ path: string; text: string }>): Ru
 function count(baseline: Baseline, texts: ReadonlyArray<{ path: string; text: string }>) {
   const pattern = compilePattern(baseline.regex, baseline.ignoreCase ?? false);
   const relevant = texts.filter((item) => baseline.extensions.includes(extensionOf(item.path)));
-  const matching = relevant.filter((item) => pattern.lines(item.text, 1).length > 0);
-  return { files: relevant.length, matching: matching.length, extensions: [...new Set(relevant.map((item) => extensionOf(item.path)))], examples: matching.slice(0, 3).map((item) => item.path) };
+  const exempt = relevant.filter((item) => baseline.exempt?.(item.path, item.text)).map((item) => item.path);
+  const matching = relevant.filter((item) => !exempt.includes(item.path) && pattern.lines(item.text, 1).length > 0);
+  return { files: relevant.length - exempt.length, matching: matching.length, extensions: [...new Set(relevant.map((item) => extensionOf(item.path)))], examples: matching.slice(0, 3).map((item) => item.path), exempt };
 }
 
 function baselineRule(baseline: Baseline, counted: ReturnType<typeof count>, evidence: string): RuleValue {
@@ -229,8 +238,22 @@ function baselineRule(baseline: Baseline, counted: ReturnType<typeof count>, evi
     type: baseline.type,
     description: baseline.description,
     severity: baseline.severity,
-    source: { kind: 'code', evidence: [evidence, ...(counted.examples.length > 0 ? [`e.g. ${counted.examples.join(', ')}`] : [])] },
-    check: { kind: 'forbid-pattern', glob: globFor(counted.extensions), regex: baseline.regex, ...(baseline.ignoreCase ? { ignoreCase: true } : {}), ignore: TEST_GLOBS },
+    source: {
+      kind: 'code',
+      evidence: [
+        evidence,
+        ...(counted.examples.length > 0 ? [`e.g. ${counted.examples.join(', ')}`] : []),
+        ...(counted.exempt.length > 0 ? [`left out as the project's logger: ${counted.exempt.slice(0, 3).join(', ')}`] : []),
+      ],
+    },
+    check: {
+      kind: 'forbid-pattern',
+      glob: globFor(counted.extensions),
+      regex: baseline.regex,
+      ...(baseline.ignoreCase ? { ignoreCase: true } : {}),
+      // The schema allows 20 ignore globs: exempt files beyond that are named by alwaysIgnore.
+      ignore: [...testGlobs(counted.extensions), ...(baseline.alwaysIgnore ?? []), ...counted.exempt.map(literalGlob)].slice(0, 20),
+    },
     fix: baseline.fix,
   };
 }

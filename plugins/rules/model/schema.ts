@@ -18,7 +18,12 @@ export type NamingStyle = (typeof NAMING_STYLES)[number];
 export const MAX_REGEX_LENGTH = 500;
 export const RULE_SET_SCHEMA_ID = 'https://toolpack.dev/schemas/rule-set-1.json';
 
-const Glob = (description: string) => Type.String({ minLength: 1, maxLength: 300, description });
+/** Longest glob, folder or id a rule may hold (generate.ts fits its own rules to these). */
+export const MAX_GLOB_CHARS = 300;
+export const MAX_TEXT_CHARS = 2000;
+export const MAX_ID_CHARS = 100;
+
+const Glob = (description: string) => Type.String({ minLength: 1, maxLength: MAX_GLOB_CHARS, description });
 const Packages = Type.Array(Type.String({ minLength: 1, maxLength: 214 }), { minItems: 1, maxItems: 50 });
 const Ignore = Type.Optional(Type.Array(Glob('Glob of files the check leaves out.'), { maxItems: 20 }));
 
@@ -43,7 +48,7 @@ export const CHECK_SCHEMAS = {
     {
       kind: Type.Literal('folder-structure'),
       glob: Glob('Files the rule places.'),
-      within: Type.Array(Type.String({ minLength: 1, maxLength: 300 }), { minItems: 1, maxItems: 20, description: 'Folders (project-relative) the matching files must be under.' }),
+      within: Type.Array(Type.String({ minLength: 1, maxLength: MAX_GLOB_CHARS }), { minItems: 1, maxItems: 20, description: 'Folders (project-relative) the matching files must be under.' }),
       ignore: Ignore,
     },
     { additionalProperties: false, description: 'Each matching file lies under one of the `within` folders.' },
@@ -57,6 +62,10 @@ export const CHECK_SCHEMAS = {
       ignore: Ignore,
     },
     { additionalProperties: false, description: 'No line of a matching file matches the regex.' },
+  ),
+  'forbid-file': Type.Object(
+    { kind: Type.Literal('forbid-file'), glob: Glob('Files that must not exist (a lockfile of another package manager).'), ignore: Ignore },
+    { additionalProperties: false, description: 'No file of the project matches the glob.' },
   ),
 } satisfies Record<string, TSchema>;
 export type CheckKind = keyof typeof CHECK_SCHEMAS;
@@ -85,14 +94,14 @@ export const RuleSource = Type.Union(Object.values(SOURCE_SCHEMAS) as TSchema[])
 /** The fields every rule has; `source` and `check` are checked against their kind's schema afterwards. */
 export const RuleBase = Type.Object(
   {
-    id: Type.String({ pattern: '^[a-z0-9][a-z0-9._-]*$', maxLength: 100, description: 'Unique in the set: lower case, digits, dot, dash, underscore.' }),
+    id: Type.String({ pattern: '^[a-z0-9][a-z0-9._-]*$', maxLength: MAX_ID_CHARS, description: 'Unique in the set: lower case, digits, dot, dash, underscore.' }),
     type: StringEnum(RULE_TYPES),
-    description: Type.String({ minLength: 1, maxLength: 2000 }),
+    description: Type.String({ minLength: 1, maxLength: MAX_TEXT_CHARS }),
     severity: StringEnum(SEVERITIES),
     source: Type.Object({ kind: StringEnum(SOURCE_KINDS) }),
     check: Type.Union([Type.Object({ kind: StringEnum(CHECK_KINDS) }), Type.Null()]),
     uncheckedReason: Type.Optional(Type.String({ description: 'Why the rule has no automatic check (check null).' })),
-    fix: Type.Optional(Type.String({ maxLength: 2000, description: 'How to fix a violation.' })),
+    fix: Type.Optional(Type.String({ maxLength: MAX_TEXT_CHARS, description: 'How to fix a violation.' })),
   },
   { additionalProperties: false },
 );
@@ -120,7 +129,8 @@ export type RuleCheck =
   | { kind: 'forbid-import'; from: string; to: string }
   | { kind: 'file-naming'; glob: string; pattern: NamingStyle; ignore?: string[] }
   | { kind: 'folder-structure'; glob: string; within: string[]; ignore?: string[] }
-  | { kind: 'forbid-pattern'; glob: string; regex: string; ignoreCase?: boolean; ignore?: string[] };
+  | { kind: 'forbid-pattern'; glob: string; regex: string; ignoreCase?: boolean; ignore?: string[] }
+  | { kind: 'forbid-file'; glob: string; ignore?: string[] };
 
 export type RuleSourceValue =
   | { kind: 'adr'; path: string; title: string; number?: number | null; status?: string | null }

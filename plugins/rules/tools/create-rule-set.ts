@@ -25,7 +25,7 @@ const RuleInput = Type.Unsafe<Record<string, unknown>>({
     source: { type: ['object', 'string'], description: '{kind: adr|code|manual, ...}; "manual" or absent: manual' },
     check: {
       type: ['object', 'null'],
-      description: 'null, or {kind, ...}: forbid-pattern {glob, regex}, forbid-import {from, to}, forbid-dependency|require-dependency {packages}, file-naming {glob, pattern}, folder-structure {glob, within}',
+      description: 'null, or {kind, ...}: forbid-pattern {glob, regex}, forbid-import {from, to}, (forbid|require)-dependency {packages}, file-naming {glob, pattern}, folder-structure {glob, within}, forbid-file {glob}',
     },
     uncheckedReason: { type: 'string', description: 'Why check is null.' },
     fix: { type: 'string' },

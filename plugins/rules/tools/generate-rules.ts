@@ -23,7 +23,7 @@ export const generateRulesTool = (deps: RulesDeps) =>
       source: Type.Optional(StringEnum(['adrs', 'code', 'both'] as const, { default: 'both', description: 'Derive rules from the ADRs, the code\'s conventions, or both.' })),
       adrDirectory: Type.Optional(Type.String({ default: 'docs/adrs', description: 'Folder of the ADRs, relative to the project; falls back to the usual ADR folders.' })),
       projectPath: ProjectPath(),
-      ruleTypes: RuleTypes('Kinds of rules to generate; absent: all. ADR rules are dependency rules.'),
+      ruleTypes: RuleTypes('Kinds of rules to generate; absent: all.'),
       outputFormat: Type.Optional(StringEnum(['markdown', 'json', 'yaml'] as const, { default: 'markdown', description: 'markdown: readable list; json or yaml: a valid rule set.' })),
       conversationContext: ConversationContext('focusAreas and userGoals put the rules serving them first; which rules are made does not depend on it.'),
     }),

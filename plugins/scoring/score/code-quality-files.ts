@@ -7,8 +7,8 @@ import type { FileEntry } from '../../project/api.js';
 
 const SOURCE = /\.(?:[cm]?[jt]sx?|py|go|rs|java|kt|kts|scala|rb|php|cs|fs|swift|c|cc|cpp|h|hpp|ex|exs|dart|vue|svelte)$/i;
 const TEST_NAME = /(?:^|\/)(?:__tests__\/.+|test_[^/]+\.py|[^/]+_test\.(?:py|go|exs)|[^/]+\.(?:test|spec)\.[cm]?[jt]sx?|[^/]+(?:Test|Tests)\.(?:java|kt|cs|scala)|[^/]+_spec\.rb)$/;
-/** Tool configuration written as code (eslint.config.js, vite.config.ts, .prettierrc.cjs): not the product's source. */
-const TOOL_CONFIG_CODE = /(?:^|\/)(?:[^/]+\.config\.[cm]?[jt]s|\.[^/]+rc\.[cm]?js)$/;
+/** Tool configuration written as code (eslint.config.js, vite.config.ts, .prettierrc.cjs, .prettierrc.ts): not the product's source. */
+const TOOL_CONFIG_CODE = /(?:^|\/)(?:[^/]+\.config\.[cm]?[jt]s|\.[^/]+rc\.[cm]?[jt]s)$/;
 /** Declarations only: no behaviour to test. */
 const DECLARATIONS = /\.d\.[cm]?ts$/;
 /** Folders whose files are not the project's own code or tests. */
@@ -16,9 +16,19 @@ const ELSEWHERE = new Set(['fixture', 'example', 'template', 'vendored', 'genera
 
 export const LINT_FILES = /^(?:\.eslintrc(?:\.(?:js|cjs|mjs|json|ya?ml))?|eslint\.config\.[cm]?[jt]s|biome\.jsonc?|ruff\.toml|\.ruff\.toml|\.flake8|\.pylintrc|pylintrc|\.golangci\.(?:ya?ml|toml|json)|\.?clippy\.toml|\.rubocop\.yml|tslint\.json)$/;
 export const TYPE_FILES = /^(?:tsconfig(?:\.[^/]+)?\.json|jsconfig\.json|mypy\.ini|\.mypy\.ini|pyrightconfig\.json)$/;
-export const FORMAT_FILES = /^(?:\.prettierrc(?:\.(?:json|ya?ml|toml|js|cjs|mjs))?|prettier\.config\.[cm]?js|biome\.jsonc?|\.?rustfmt\.toml|\.clang-format|\.scalafmt\.conf)$/;
-/** Manifests and shared config files that may hold lint, type-check or formatter sections. */
-export const SECTION_FILES = /^(?:package\.json|pyproject\.toml|setup\.cfg|tox\.ini)$/;
+/** Formatter configuration files, each named by formatterOfFile. */
+export const FORMAT_FILES = /^(?:\.prettierrc(?:\.(?:json5?|ya?ml|toml|[cm]?[jt]s))?|prettier\.config\.[cm]?[jt]s|biome\.jsonc?|\.?dprint\.jsonc?|\.?rustfmt\.toml|\.clang-format|\.scalafmt\.conf)$/;
+/** The formatter a FORMAT_FILES name configures. */
+export function formatterOfFile(name: string): string {
+  if (name.includes('prettier')) return 'Prettier';
+  if (name.startsWith('biome')) return 'Biome';
+  if (name.includes('dprint')) return 'dprint';
+  if (name.includes('rustfmt')) return 'rustfmt';
+  if (name.includes('scalafmt')) return 'scalafmt';
+  return 'clang-format';
+}
+/** Manifests and shared config files that may hold lint, type-check or formatter sections or dependencies. */
+export const SECTION_FILES = /^(?:package\.json|pyproject\.toml|setup\.cfg|tox\.ini|Gemfile|requirements(?:[-_.][\w.-]+)?\.txt)$/;
 
 const baseName = (path: string) => path.slice(path.lastIndexOf('/') + 1);
 

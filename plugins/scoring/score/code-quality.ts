@@ -6,13 +6,15 @@
  *   type-check configuration              15  (tsconfig/jsconfig with strict or checkJs, mypy, pyright; a statically
  *                                              typed language is checked by its compiler); a tsconfig without strict: 8
  *   CI configuration                      10, and 5 more when a CI file runs the tests
- *   formatter configuration                5  (prettier, biome, rustfmt, black / ruff format, clang-format)
+ *   formatter                              5  (named: Prettier from its config files, package.json key, dependency
+ *                                              or script; Biome; dprint; RuboCop; gofmt, which ships with Go;
+ *                                              rustfmt; black / ruff format; clang-format; scalafmt)
  * Files in fixture, example, docs, template, vendored and generated folders count for nothing.
  */
 import { join } from 'node:path';
 import { parse as parseJsonc } from 'jsonc-parser';
 import { parse as parseToml } from 'smol-toml';
-import { codeQualitySignals, FORMAT_FILES, LINT_FILES, STATIC_TYPED, TYPE_FILES } from './code-quality-files.js';
+import { codeQualitySignals, FORMAT_FILES, formatterOfFile, LINT_FILES, STATIC_TYPED, TYPE_FILES } from './code-quality-files.js';
 import type { Sources } from './sources.js';
 import { byPoints, round1, type ComponentResult, type ScoreAction } from './types.js';
 
@@ -31,9 +33,20 @@ interface Found {
   lint: string[];
   types: string[];
   typesLoose: string[];
-  format: string[];
+  /** Each formatter found, with where. */
+  format: Array<{ name: string; evidence: string }>;
   unreadable: string[];
 }
+
+const FORMATTER_NAMES = 'Prettier, Biome, dprint, RuboCop, gofmt, rustfmt, black, ruff format, clang-format';
+/** Formatters a JavaScript package brings in as a dependency. */
+const JS_FORMATTER_PACKAGES: Record<string, string> = { prettier: 'Prettier', '@biomejs/biome': 'Biome', dprint: 'dprint' };
+/** A package.json script that runs one (`prettier --check .`, `biome format`, `dprint fmt`). */
+const JS_FORMATTER_SCRIPT: Array<[RegExp, string]> = [[/(?:^|[\s;&|(])prettier\b/, 'Prettier'], [/\bbiome (?:format|check|ci)\b/, 'Biome'], [/\bdprint (?:fmt|check)\b/, 'dprint']];
+/** A gem of the RuboCop family (rubocop, rubocop-rails, rubocop-govuk): RuboCop lints and formats (`rubocop -a`). */
+const RUBOCOP_GEM = /^\s*gem\s+['"]rubocop(?:-[\w-]+)?['"]/m;
+/** black in a requirements file: `black`, `black==24.3.0`, `black[jupyter]`. */
+const BLACK_REQUIREMENT = /^black(?:\[[^\]]*\])?\s*(?:[=<>~!;#]|$)/m;
 
 async function readConfigs(sources: Sources, configFiles: ReturnType<typeof codeQualitySignals>['configFiles']): Promise<Found> {
   const found: Found = { lint: [], types: [], typesLoose: [], format: [], unreadable: [] };
@@ -48,7 +61,8 @@ async function readConfigs(sources: Sources, configFiles: ReturnType<typeof code
   for (const entry of configFiles) {
     const name = baseName(entry.path);
     if (LINT_FILES.test(name)) found.lint.push(entry.path);
-    if (FORMAT_FILES.test(name)) found.format.push(entry.path);
+    if (FORMAT_FILES.test(name)) found.format.push({ name: formatterOfFile(name), evidence: entry.path });
+    if (name === '.rubocop.yml') found.format.push({ name: 'RuboCop', evidence: entry.path });
     if (name === 'mypy.ini' || name === '.mypy.ini' || name === 'pyrightconfig.json') found.types.push(entry.path);
     if (/^(?:tsconfig|jsconfig)/.test(name) && TYPE_FILES.test(name)) {
       const text = await read(entry.path);
@@ -62,7 +76,32 @@ async function readConfigs(sources: Sources, configFiles: ReturnType<typeof code
       const text = await read(entry.path);
       const json = text === null ? null : parseJsonc(text);
       if (isRecord(json?.eslintConfig)) found.lint.push(`${entry.path} (eslintConfig)`);
-      if (json?.prettier !== undefined) found.format.push(`${entry.path} (prettier)`);
+      if (json?.prettier !== undefined) found.format.push({ name: 'Prettier', evidence: `${entry.path} (prettier)` });
+      for (const key of ['dependencies', 'devDependencies'] as const) {
+        if (!isRecord(json?.[key])) continue;
+        for (const [pkg, formatter] of Object.entries(JS_FORMATTER_PACKAGES)) if (pkg in json[key]) found.format.push({ name: formatter, evidence: `${entry.path} (${key}: ${pkg})` });
+      }
+      if (isRecord(json?.scripts)) {
+        for (const [script, command] of Object.entries(json.scripts)) {
+          if (typeof command !== 'string') continue;
+          for (const [pattern, formatter] of JS_FORMATTER_SCRIPT) if (pattern.test(command)) found.format.push({ name: formatter, evidence: `${entry.path} (scripts.${script})` });
+        }
+      }
+    }
+    if (name === 'Gemfile') {
+      const text = await read(entry.path);
+      if (text !== null && RUBOCOP_GEM.test(text)) {
+        found.lint.push(`${entry.path} (rubocop gem)`);
+        found.format.push({ name: 'RuboCop', evidence: `${entry.path} (rubocop gem)` });
+      }
+    }
+    if (/^requirements/.test(name)) {
+      const text = await read(entry.path);
+      if (text !== null && BLACK_REQUIREMENT.test(text)) found.format.push({ name: 'black', evidence: `${entry.path} (black)` });
+    }
+    if (name === 'ruff.toml' || name === '.ruff.toml') {
+      const text = await read(entry.path);
+      if (text !== null && /^\s*\[format\]/m.test(text)) found.format.push({ name: 'ruff format', evidence: `${entry.path} ([format])` });
     }
     if (name === 'pyproject.toml') {
       const text = await read(entry.path);
@@ -75,8 +114,8 @@ async function readConfigs(sources: Sources, configFiles: ReturnType<typeof code
       }
       for (const key of ['ruff', 'pylint', 'flake8']) if (key in tool) found.lint.push(`${entry.path} ([tool.${key}])`);
       for (const key of ['mypy', 'pyright']) if (key in tool) found.types.push(`${entry.path} ([tool.${key}])`);
-      if ('black' in tool) found.format.push(`${entry.path} ([tool.black])`);
-      if (isRecord(tool.ruff) && 'format' in tool.ruff) found.format.push(`${entry.path} ([tool.ruff.format])`);
+      if ('black' in tool) found.format.push({ name: 'black', evidence: `${entry.path} ([tool.black])` });
+      if (isRecord(tool.ruff) && 'format' in tool.ruff) found.format.push({ name: 'ruff format', evidence: `${entry.path} ([tool.ruff.format])` });
     }
     if (name === 'setup.cfg' || name === 'tox.ini') {
       const text = await read(entry.path);
@@ -102,6 +141,10 @@ export async function codeQuality(sources: Sources): Promise<ComponentResult> {
   }
   // A project written only in statically typed languages is type-checked by its compiler.
   const staticallyTyped = code.length > 0 && code.every((path) => STATIC_TYPED.test(path));
+  // gofmt ships with the Go toolchain, and Go code is formatted by it by convention (go vet, editors, CI).
+  const goFile = [...code, ...tests].find((path) => path.endsWith('.go'));
+  if (goFile) found.format.push({ name: 'gofmt', evidence: `${goFile} (gofmt ships with Go)` });
+  const formatters = [...new Set(found.format.map((f) => f.name))];
 
   const ratio = code.length > 0 ? tests.length / code.length : tests.length > 0 ? 1 : 0;
   const points = {
@@ -148,14 +191,14 @@ export async function codeQuality(sources: Sources): Promise<ComponentResult> {
     actions.push({ action: 'Run the test command in CI', points: POINTS.ciTests });
   }
   if (!points.format) {
-    evidence.push('No formatter configuration (prettier, biome, rustfmt, black, ruff format, clang-format).');
+    evidence.push(`No formatter configured (${FORMATTER_NAMES}).`);
     actions.push({ action: 'Add a formatter configuration (e.g. .prettierrc, [tool.black])', points: POINTS.format });
   }
   const parts = Object.entries(points).map(([k, v]) => `${k} ${v}`).join(' + ');
   return {
     component: 'code_quality',
     score,
-    formula: `round(${parts}) = ${score} (tests 25, ratio 25 × min(1, tests/sources ÷ ${RATIO_TARGET}), lint 15, type-check 15 (8 when not strict), CI 10 + 5 when it runs tests, formatter 5)`,
+    formula: `round(${parts}) = ${score} (tests 25, ratio 25 × min(1, tests/sources ÷ ${RATIO_TARGET}), lint 15, type-check 15 (8 when not strict), CI 10 + 5 when it runs tests, formatter 5)${formatters.length ? `; formatter: ${formatters.join(', ')}` : ''}`,
     inputs: {
       testFiles: tests.length,
       sourceFiles: code.length,
@@ -165,7 +208,8 @@ export async function codeQuality(sources: Sources): Promise<ComponentResult> {
       typeCheckNotStrict: found.typesLoose.slice(0, 10),
       ci: ci.slice(0, 10),
       ciRunningTests: ciRunningTests.slice(0, 10),
-      formatter: found.format.slice(0, 10),
+      formatters,
+      formatter: found.format.map((f) => `${f.name}: ${f.evidence}`).slice(0, 10),
       unreadable: found.unreadable.slice(0, 10),
       points,
     },

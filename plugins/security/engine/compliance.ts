@@ -1,11 +1,9 @@
 /** Per-framework compliance from findings' compliance tags; at most LIMITS.textLines issue lines each, with the total. */
 import { isDocumentationValue } from '../rules/documentation-values.js';
+import { PUBLISHED_BY_OWNER_RULES as PUBLISHED_BY_OWNER } from '../rules/pii.js';
 import type { ComplianceFramework } from '../rules/types.js';
 import { LIMITS } from './limits.js';
 import type { Finding } from './scanner.js';
-
-/** Rules whose findings are personal data its owner published (package metadata), not a leak. */
-const PUBLISHED_BY_OWNER = new Set(['package-author-email']);
 
 export const FRAMEWORK_KEYS = { gdpr: 'GDPR', pci: 'PCI-DSS', hipaa: 'HIPAA', sox: 'SOX' } as const satisfies Record<string, ComplianceFramework>;
 export type FrameworkKey = keyof typeof FRAMEWORK_KEYS;

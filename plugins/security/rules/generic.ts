@@ -43,9 +43,10 @@ export const genericRules: SecurityRule[] = [
   {
     id: 'generic-secret-assignment',
     category: 'credential',
-    description: 'Hard-coded value assigned to a secret-named key (secret, client_secret, secret_key, secretHmacKey, webhook_secret)',
-    // The name may go on after "secret" with an HMAC/signing qualifier before "key" (secretHmacKey, ADYEN_SECRET_HMAC_KEY).
-    pattern: assignment(String.raw`secret(?:[_.-]?(?:hmac|signing)?[_.-]?key)?`, 8),
+    description: 'Hard-coded value assigned to a secret-named key (secret, client_secret, secret_key, secret_key_base, secretHmacKey, webhook_secret)',
+    // The name may go on after "secret" with an HMAC/signing qualifier before "key" (secretHmacKey, ADYEN_SECRET_HMAC_KEY),
+    // or with "base" after it: Rails' and Phoenix's secret_key_base, which signs and encrypts cookies and sessions.
+    pattern: assignment(String.raw`secret(?:[_.-]?(?:hmac|signing)?[_.-]?key)?(?:[_.-]?base)?`, 8),
     keywords: ['secret'],
     minEntropy: 3,
     validate: (value) => plausibleValue(value) && mixedClasses(value, 2),

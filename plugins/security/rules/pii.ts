@@ -56,23 +56,66 @@ const EMAIL_ALLOW_LIST: RegExp[] = [
   /\.(?:png|jpe?g|gif|svg|webp|ico|js|mjs|cjs|ts|tsx|jsx|css|scss|json|map|md|html?|ya?ml|lock|txt|wasm)$/i, // image@2x.png, pkg@x.js
 ];
 
+/**
+ * Rules whose findings are personal data its owner published on purpose (a package's author
+ * and contributors, a copyright notice): reported and maskable at the strict level, but no
+ * compliance failure (engine/compliance.ts) and no leak for smart_score's security_posture
+ * (which reads these ids, the findings' public rule names, in scoring/score/security-posture.ts).
+ */
+export const PUBLISHED_BY_OWNER_RULES: ReadonlySet<string> = new Set(['package-author-email', 'package-contributor-email', 'copyright-notice-email']);
+
 export const piiRules: SecurityRule[] = [
   {
     id: 'package-author-email',
     category: 'pii',
-    description: 'Author or maintainer e-mail in package metadata (pyproject authors, package.json author, author_email)',
+    description: 'Author, maintainer or contributor e-mail in package metadata (pyproject authors, package.json author and contributors, author_email)',
     // Metadata keys only, lower-case: quoted (`"author":`) or assigned with `=` (TOML, setup.py, LABEL maintainer=);
     // prose ("Maintainer: jane@...") is not metadata. The value is the first address on the key line, or on the
-    // line after `authors = [` / `"author": {`.
+    // line after `authors = [` / `"author": {`; the further entries of a list: package-contributor-email.
     pattern:
-      /(?<![\w-])(?:["'](?:author|maintainer)s?["'][ \t]{0,30}:|(?:author|maintainer)s?(?:_email)?[ \t]{0,30}=)(?:[ \t]{0,30}[[{][ \t]{0,30}\r?\n)?[^\n]{0,300}?(?<![A-Za-z0-9._%+-])(?<secret>[A-Za-z0-9][A-Za-z0-9._%+-]{0,63}@[A-Za-z0-9-]{1,63}(?:\.[A-Za-z0-9-]{1,63}){0,8}\.[A-Za-z]{2,24})(?![A-Za-z0-9-]|\.[A-Za-z0-9])/,
-    keywords: ['author', 'maintainer'],
+      /(?<![\w-])(?:["'](?:author|maintainer|contributor)s?["'][ \t]{0,30}:|(?:author|maintainer|contributor)s?(?:_email)?[ \t]{0,30}=)(?:[ \t]{0,30}[[{][ \t]{0,30}\r?\n)?[^\n]{0,300}?(?<![A-Za-z0-9._%+-])(?<secret>[A-Za-z0-9][A-Za-z0-9._%+-]{0,63}@[A-Za-z0-9-]{1,63}(?:\.[A-Za-z0-9-]{1,63}){0,8}\.[A-Za-z]{2,24})(?![A-Za-z0-9-]|\.[A-Za-z0-9])/,
+    keywords: ['author', 'maintainer', 'contributor'],
     validate: (value) => !isDocumentationEmail(value),
     severity: 'low',
     // Above email-address, so this finding wins for the same address: compliance.ts counts no published
     // package metadata as a GDPR failure (the author chose to publish it), while strict masking still masks it.
     confidence: 0.65,
     recommendation: 'The author published this address with the package; keep it if intended, or use a role or no-reply address. Mask it (maskingLevel strict) before sharing the text elsewhere.',
+    compliance: ['GDPR'],
+    allowList: EMAIL_ALLOW_LIST,
+  },
+  {
+    id: 'package-contributor-email',
+    category: 'pii',
+    description: 'E-mail of a further author, maintainer or contributor in a package metadata list (package.json contributors, pyproject authors)',
+    // Led by the @: the lookbehind finds the list's key (`"contributors": [`, a TOML line `authors = [`) on the line
+    // before the entries, with only entries between (one a line: a string, or an inline table); each step of it is
+    // bounded by a line, so a text dense with addresses costs a few steps per address.
+    pattern:
+      /@[A-Za-z0-9-]{1,63}(?:\.[A-Za-z0-9-]{1,63}){0,8}\.[A-Za-z]{2,24}(?![A-Za-z0-9-]|\.[A-Za-z0-9])(?<=(?:["'](?:author|maintainer|contributor)s["'][ \t]{0,30}:|^[ \t]{0,30}(?:author|maintainer|contributor)s[ \t]{0,30}=)[ \t]{0,30}\[[ \t]{0,30}\r?\n(?:[ \t]{0,30}(?:"[^"\n]{0,200}"|\{[^}\n]{0,300}\}),?[ \t]{0,30}\r?\n){0,50}[ \t]{0,30}(?:"[^"\n@]{0,200}|\{[^}\n@]{0,300})(?<![A-Za-z0-9._%+-])(?<secret>[A-Za-z0-9][A-Za-z0-9._%+-]{0,63}@[A-Za-z0-9.-]{4,700}))/m,
+    keywords: ['@'],
+    validate: (value) => !isDocumentationEmail(value),
+    severity: 'low',
+    // Below package-author-email (the first address is its), above email-address.
+    confidence: 0.62,
+    recommendation: 'The package published this address with its people list; keep it if intended, or use a role or no-reply address. Mask it (maskingLevel strict) before sharing the text elsewhere.',
+    compliance: ['GDPR'],
+    allowList: EMAIL_ALLOW_LIST,
+  },
+  {
+    id: 'copyright-notice-email',
+    category: 'pii',
+    description: 'E-mail in a copyright notice (LICENSE, file headers): authorship its owner published',
+    // "Copyright (c) 2018 Jane Doe <jane@...>", "(c) 2019-2024 Jane Doe (jane@...)": the address on the notice line.
+    // (Not "©" alone: the keyword index reads ASCII.)
+    pattern:
+      /(?:copyright|\(c\))[^\n@]{0,200}?(?<![A-Za-z0-9._%+-])(?<secret>[A-Za-z0-9][A-Za-z0-9._%+-]{0,63}@[A-Za-z0-9-]{1,63}(?:\.[A-Za-z0-9-]{1,63}){0,8}\.[A-Za-z]{2,24})(?![A-Za-z0-9-]|\.[A-Za-z0-9])/i,
+    keywords: ['copyright', '(c)'],
+    validate: (value) => !isDocumentationEmail(value),
+    severity: 'low',
+    // Above email-address, so this finding wins for the same address (compliance.ts: published, no GDPR failure).
+    confidence: 0.65,
+    recommendation: 'A copyright notice names its author on purpose; keep it if intended. Mask it (maskingLevel strict) before sharing the text elsewhere.',
     compliance: ['GDPR'],
     allowList: EMAIL_ALLOW_LIST,
   },
@@ -192,8 +235,10 @@ export const piiRules: SecurityRule[] = [
     id: 'ipv4-address',
     category: 'pii',
     description: 'IPv4 address (personal data under GDPR when it identifies a user or device)',
+    // Not a version: after a version word, a version constraint (`~> 7.1.3.4`, `>= 3.17.0.3`, `==1.2.3.4`) or in a
+    // lockfile's `name (version)` line (Gemfile.lock's `google-protobuf (3.17.0.3)`, `actionpack (= 7.0.8.1)`).
     pattern:
-      /(?<![\w.]|(?:version|release|section|chapter|§)[ :="'#]{1,4})(?:25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)(?:\.(?:25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)){3}(?!\.?\d|[A-Za-z_])/i,
+      /(?<![\w.]|(?:version|release|section|chapter|§)[ :="'#]{1,4}|(?:[<>~!=]=|~>|\^)[ \t]?|^[ \t]{0,16}[\w.-]{1,100} \((?:[<>~!=]{1,2} )?)(?:25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)(?:\.(?:25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)){3}(?!\.?\d|[A-Za-z_])/im,
     validate: (value) => !isDocumentationIp(value),
     severity: 'low',
     confidence: 0.4,

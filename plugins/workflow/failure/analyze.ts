@@ -14,6 +14,7 @@ import { lockfileInSync } from '../diagnostics/manifests.js';
 import { runtimeVersions } from '../diagnostics/runtime.js';
 import { CAUSES, TYPE_WORDS, type Cause, type Check, type CheckInput, type FailureType } from './catalogue.js';
 import { failingFrame, namedEnvVars, namedFiles, namedPackages, namedTechnologies } from './details.js';
+import { describeScope, failingPackage, type FailingPackage } from './package-scope.js';
 
 export interface FailureInfo {
   failureType?: string;
@@ -48,6 +49,8 @@ export interface FailureAnalysis {
   unit: string | null;
   /** The file of the failing frame, relative to the project, when it is one of the project's files. */
   unitFile: string | null;
+  /** The package the failure is in (monorepo or not), its runner and the command running the failing test alone; null when the output names no test file or Go package. */
+  failingPackage: FailingPackage | null;
   relatedAdrs: Array<{ path: string; title: string; status: string | null; mentions: string[] }>;
   relatedTasks: Array<{ file: string; line: number; text: string; done: boolean; mentions: string[] }>;
   gitAvailable: boolean;
@@ -71,6 +74,7 @@ export function checkInput(project: ProjectContext, stack: Stack, info: FailureI
     dockerfile: project.scan.infrastructure.dockerfiles[0]?.path ?? null,
     envExample: ENV_EXAMPLES.find((f) => project.fileSet.has(f)) ?? null,
     testFile: files.find((f) => /(^|\/)(tests?|__tests__|spec)\/|\.(test|spec)\.[cm]?[jt]sx?$|(^|\/)test_[^/]+\.py$|_test\.(go|py)$/.test(f)) ?? null,
+    scope: failingPackage(details, project, stack),
   };
 }
 
@@ -187,13 +191,16 @@ export async function analyzeFailure(git: Git, project: ProjectContext, stack: S
 
   const frame = failingFrame(details);
   const ranked = candidates.sort((a, b) => b.score - a.score || CAUSES.indexOf(a.cause) - CAUSES.indexOf(b.cause)).slice(0, MAX_CAUSES);
+  // A test or build failure is about the package it happened in: its folder, name and runner, the file and test.
+  const scope = input.scope ?? null;
+  const scoped = (c: (typeof ranked)[number]) => !!scope && (c.cause.type === 'test' || c.cause.type === 'build');
   const causes: RankedCause[] = ranked.map((c, i) => ({
     rank: i + 1,
     id: c.cause.id,
     type: c.cause.type,
-    title: c.cause.title,
+    title: scoped(c) ? `${c.cause.title}, in ${describeScope(scope!)}${scope!.file ? `: ${scope!.file}${scope!.line ? `:${scope!.line}` : ''}` : ''}${scope!.test ? ` "${scope!.test}"` : ''}` : c.cause.title,
     score: c.score,
-    evidence: c.evidence,
+    evidence: scoped(c) ? [...c.evidence, `${scope!.from} belongs to ${describeScope(scope!)}${scope!.manifest ? `, declared by ${scope!.manifest}` : ''}`] : c.evidence,
     checks: c.cause.checks({ ...input, files: c.files }),
   }));
   return {
@@ -205,6 +212,7 @@ export async function analyzeFailure(git: Git, project: ProjectContext, stack: S
     technologies,
     unit: frame?.unit ?? null,
     unitFile: frame?.file ? (namedFiles(frame.file, project)[0]?.path ?? null) : null,
+    failingPackage: scope,
     relatedAdrs,
     relatedTasks,
     gitAvailable,

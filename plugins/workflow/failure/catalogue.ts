@@ -6,6 +6,7 @@
  */
 import type { Stack } from '../project/stack.js';
 import { dependencyCheck } from '../project/stack.js';
+import type { FailingPackage } from './package-scope.js';
 
 export const FAILURE_TYPES = ['build', 'test', 'dependency', 'configuration', 'deployment', 'runtime', 'security'] as const;
 export type FailureType = (typeof FAILURE_TYPES)[number];
@@ -23,6 +24,8 @@ export interface CheckInput {
   /** The project's example env file (.env.example...), null when it has none. */
   envExample: string | null;
   testFile: string | null;
+  /** The package the failing test belongs to, its runner and the command running that test alone (package-scope.ts). */
+  scope?: FailingPackage | null;
 }
 
 export interface Check {
@@ -89,16 +92,16 @@ export const CAUSES: readonly Cause[] = [
   },
   {
     id: 'assertion-failure', type: 'test', title: 'A test assertion fails (behaviour changed or the test expects the old one)',
-    patterns: [p(/AssertionError|assert(ion)? failed|expect\(.*\)\.|toBe|toEqual|Expected:? .*Received|FAILED .*::|--- FAIL:|assertion `left == right` failed/i), p(/\d+ (tests? )?failed|Tests?:\s+\d+ failed/i, 2)],
+    patterns: [p(/AssertionError|assert(ion)? failed|expect\(.*\)\.|toBe|toEqual|Expected:? .*Received|FAILED .*::|--- FAIL:|assertion `left == right` failed|Failure\/Error:/i), p(/\d+ examples?, \d+ failures?/i, 2), p(/\d+ (tests? )?failed|Tests?:\s+\d+ failed/i, 2)],
     checks: (input) => [
-      ...cmd(input.stack.commands.test ? `${input.stack.commands.test}${input.testFile ? ` ${input.testFile}` : ''}` : null, 'Runs the failing test alone.'),
+      ...cmd(input.scope?.command ?? (input.stack.commands.test ? `${input.stack.commands.test}${input.testFile ? ` ${input.testFile}` : ''}` : null), input.scope?.command ? `Runs the failing test alone in ${input.scope.folder === '.' ? 'the project' : input.scope.folder}, with ${input.scope.runner ?? 'its runner'}.` : 'Runs the failing test alone.'),
       ...gitLog(input.files),
     ],
   },
   {
     id: 'test-timeout', type: 'test', title: 'A test times out (slow or hanging I/O, missing mock)',
     patterns: [p(/Test timed out|Timeout of \d+ms exceeded|exceeded timeout|test timed out after/i), p(/Failed: Timeout|pytest-timeout/i)],
-    checks: (input) => [...cmd(input.stack.commands.test ? `${input.stack.commands.test}${input.testFile ? ` ${input.testFile}` : ''}` : null, 'Runs the slow test alone to time it.'), ...gitLog(input.files)],
+    checks: (input) => [...cmd(input.scope?.command ?? (input.stack.commands.test ? `${input.stack.commands.test}${input.testFile ? ` ${input.testFile}` : ''}` : null), 'Runs the slow test alone to time it.'), ...gitLog(input.files)],
   },
   {
     id: 'missing-env', type: 'configuration', title: 'A required environment variable or setting is missing',

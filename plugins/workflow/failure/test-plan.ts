@@ -8,6 +8,7 @@ import type { ProjectContext } from '../project/context.js';
 import type { Stack, TestFramework } from '../project/stack.js';
 import type { FailureType } from './catalogue.js';
 import type { FailureAnalysis, FailureInfo } from './analyze.js';
+import type { Runner } from './package-scope.js';
 import { newTestPath, testLayout, type TestLayout } from './test-layout.js';
 
 export interface TestCase {
@@ -17,7 +18,8 @@ export interface TestCase {
 }
 
 export interface TestPlan {
-  framework: TestFramework | null;
+  /** The runner of the package the test is in (rspec and minitest besides the stack's frameworks). */
+  framework: TestFramework | Runner | null;
   layout: TestLayout;
   unit: string;
   /** The code under test, relative to the project; null when the details name none. */
@@ -30,8 +32,8 @@ export interface TestPlan {
   skeleton: string;
 }
 
-const isTest = (path: string) => /(^|\/)(tests?|__tests__|spec)\/|\.(test|spec)\.[cm]?[jt]sx?$|(^|\/)test_[^/]+\.py$|_test\.(go|py)$/.test(path);
-const CODE = /\.([cm]?[jt]sx?|py|go|rs)$/;
+const isTest = (path: string) => /(^|\/)(tests?|__tests__|spec)\/|\.(test|spec)\.[cm]?[jt]sx?$|(^|\/)test_[^/]+\.py$|_test\.(go|py|rb)$|_spec\.rb$/.test(path);
+const CODE = /\.([cm]?[jt]sx?|py|go|rs|rb)$/;
 
 const EXTRA: Record<FailureType, (a: FailureAnalysis) => TestCase[]> = {
   dependency: (a) => (a.packages.length ? a.packages.slice(0, 2) : ['the dependency']).map((name) => ({ name: `loads ${name} at the version the lockfile pins`, kind: 'guard', steps: [`Import ${name} as the code does.`, 'Assert the import succeeds and exposes what the code uses.'] })),
@@ -75,9 +77,12 @@ export async function generateTestPlan(project: ProjectContext, stack: Stack, in
     },
     ...EXTRA[analysis.classifiedAs](analysis),
   ];
-  const runCommand = runTest(stack, testFile, unit);
-  const skeleton = await skeletonFor(project, stack.testFramework, testFile, source, unit, cases, analysis.classifiedAs);
-  return { framework: stack.testFramework, layout, unit, source, testFile, extendsExisting: existingTest !== null, runCommand, cases, skeleton };
+  // In a package of a monorepo, the failing test runs there, with that package's runner.
+  const scope = analysis.failingPackage;
+  const inPackage = scope && scope.folder !== '.' && scope.file === testFile ? scope : null;
+  const runCommand = inPackage?.command ?? runTest(stack, testFile, unit);
+  const skeleton = await skeletonFor(project, inPackage?.runner ?? stack.testFramework, testFile, source, unit, cases, analysis.classifiedAs);
+  return { framework: inPackage?.runner ?? stack.testFramework, layout, unit, source, testFile, extendsExisting: existingTest !== null, runCommand, cases, skeleton };
 }
 
 function runTest(stack: Stack, testFile: string, unit: string): string | null {
@@ -90,6 +95,8 @@ function runTest(stack: Stack, testFile: string, unit: string): string | null {
     case 'unittest': return `python -m unittest ${testFile.replace(/\.py$/, '').replace(/\//g, '.')}`;
     case 'go test': return `go test ${dirname(testFile) === '.' ? '.' : `./${dirname(testFile)}`} -run ${goName(unit)}`;
     case 'cargo test': return `cargo test --test ${basename(testFile, '.rs')}`;
+    case 'rspec': return `bundle exec rspec ${testFile}`;
+    case 'minitest': return `bundle exec rails test ${testFile}`;
     default: return stack.commands.test;
   }
 }
@@ -144,6 +151,14 @@ async function skeletonFor(project: ProjectContext, framework: TestFramework | n
     case 'cargo test': {
       const body = cases.map((c) => `#[test]\nfn ${snake(c.name)}() {\n${steps(c, '//', '    ')}\n    todo!("write the assertion for ${unit}");\n}`).join('\n\n');
       return `${body}\n`;
+    }
+    case 'rspec': {
+      const body = cases.map((c) => `  it '${quote(c.name)}' do\n${steps(c, '#', '    ')}\n    pending 'write the expectation for ${quote(unit)}'\n  end`).join('\n\n');
+      return `require 'rails_helper'\n\nRSpec.describe '${quote(unit)} (${type} failure)' do\n${body}\nend\n`;
+    }
+    case 'minitest': {
+      const body = cases.map((c) => `  test '${quote(c.name)}' do\n${steps(c, '#', '    ')}\n    skip 'write the assertion for ${quote(unit)}'\n  end`).join('\n\n');
+      return `require 'test_helper'\n\nclass ${goName(unit).slice(4)}Test < ActiveSupport::TestCase\n${body}\nend\n`;
     }
   }
 }

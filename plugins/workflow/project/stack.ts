@@ -7,14 +7,14 @@ import { basename, dirname } from 'node:path';
 import { testRunners, type TestRunner } from '../../project/api.js';
 import type { ProjectContext } from './context.js';
 
-export type TestFramework = TestRunner | 'node:test' | 'unittest';
-export type Ecosystem = 'node' | 'python' | 'go' | 'rust' | 'other';
+export type TestFramework = TestRunner | 'node:test' | 'unittest' | 'rspec' | 'minitest';
+export type Ecosystem = 'node' | 'python' | 'go' | 'rust' | 'ruby' | 'other';
 
 export interface Stack {
   ecosystem: Ecosystem;
   /** TypeScript, JavaScript, Python... the largest product language. */
   language: string | null;
-  packageManager: 'npm' | 'yarn' | 'pnpm' | 'pip' | 'poetry' | 'uv' | 'go' | 'cargo' | null;
+  packageManager: 'npm' | 'yarn' | 'pnpm' | 'pip' | 'poetry' | 'uv' | 'go' | 'cargo' | 'bundler' | null;
   /** The manifest that declares dependencies (relative to the project), null when none. */
   manifest: string | null;
   lockfile: string | null;
@@ -33,19 +33,19 @@ export function detectStack(project: ProjectContext): Stack {
   const { scan, fileSet } = project;
   const manifests = scan.manifests.filter((m) => !m.folder);
   const has = (name: string) => fileSet.has(name);
-  const ecosystemOf = (kind: string): Ecosystem => (kind === 'npm' ? 'node' : kind === 'pypi' ? 'python' : kind === 'go' ? 'go' : kind === 'cargo' ? 'rust' : 'other');
+  const ecosystemOf = (kind: string): Ecosystem => (kind === 'npm' ? 'node' : kind === 'pypi' ? 'python' : kind === 'go' ? 'go' : kind === 'cargo' ? 'rust' : kind === 'rubygems' ? 'ruby' : 'other');
   const language = scan.languages[0]?.language ?? null;
-  const byLanguage: Record<string, Ecosystem> = { TypeScript: 'node', JavaScript: 'node', Python: 'python', Go: 'go', Rust: 'rust' };
+  const byLanguage: Record<string, Ecosystem> = { TypeScript: 'node', JavaScript: 'node', Python: 'python', Go: 'go', Rust: 'rust', Ruby: 'ruby' };
   const ecosystem = (language && byLanguage[language]) || (manifests[0] ? ecosystemOf(manifests[0].ecosystem) : 'other');
   const manifest = shallowest(manifests.filter((m) => ecosystemOf(m.ecosystem) === ecosystem).map((m) => m.path));
   const dir = manifest ? dirname(manifest) : '.';
   const near = (name: string) => (dir === '.' ? name : `${dir}/${name}`);
-  const lockfile = ['package-lock.json', 'yarn.lock', 'pnpm-lock.yaml', 'poetry.lock', 'uv.lock', 'go.sum', 'Cargo.lock'].map(near).find(has) ?? null;
+  const lockfile = ['package-lock.json', 'yarn.lock', 'pnpm-lock.yaml', 'poetry.lock', 'uv.lock', 'go.sum', 'Cargo.lock', 'Gemfile.lock'].map(near).find(has) ?? null;
   const lockName = lockfile ? basename(lockfile) : null;
   const packageManager: Stack['packageManager'] =
     ecosystem === 'node' ? (lockName === 'yarn.lock' ? 'yarn' : lockName === 'pnpm-lock.yaml' ? 'pnpm' : 'npm')
     : ecosystem === 'python' ? (lockName === 'poetry.lock' ? 'poetry' : lockName === 'uv.lock' ? 'uv' : 'pip')
-    : ecosystem === 'go' ? 'go' : ecosystem === 'rust' ? 'cargo' : null;
+    : ecosystem === 'go' ? 'go' : ecosystem === 'rust' ? 'cargo' : ecosystem === 'ruby' ? 'bundler' : null;
 
   const detected = scan.testing.map((t) => t.name);
   let testFramework = TESTING.find(([name]) => detected.includes(name))?.[1] ?? null;
@@ -53,6 +53,10 @@ export function detectStack(project: ProjectContext): Stack {
   if (!testFramework && ecosystem === 'python' && project.files.some((f) => /(^|\/)test_[^/]+\.py$/.test(f.path))) testFramework = 'unittest';
   if (!testFramework && ecosystem === 'go') testFramework = 'go test';
   if (!testFramework && ecosystem === 'rust') testFramework = 'cargo test';
+  // Ruby: RSpec when configured (.rspec, an rspec gem), else Minitest's test/ folder.
+  const gems = manifests.filter((m) => m.ecosystem === 'rubygems').flatMap((m) => m.dependencies.map((d) => d.name));
+  // A JavaScript runner of the asset pipeline does not run a Ruby project's tests.
+  if (ecosystem === 'ruby') testFramework = has(near('.rspec')) || gems.some((g) => /^rspec(-rails|-core)?$/.test(g)) ? 'rspec' : project.files.some((f) => /(^|\/)test\/.+_test\.rb$/.test(f.path)) ? 'minitest' : null;
 
   const technologies = [...new Set([...scan.frameworks, ...scan.databases, ...scan.messaging, ...scan.testing].map((d) => d.name))];
   const run = packageManager === 'yarn' ? 'yarn' : packageManager === 'pnpm' ? 'pnpm' : 'npx';
@@ -85,6 +89,11 @@ export function detectStack(project: ProjectContext): Stack {
     commands.build = 'cargo build';
     commands.listDependencies = 'cargo tree';
     commands.audit = 'cargo audit';
+  } else if (ecosystem === 'ruby') {
+    commands.install = 'bundle install';
+    commands.test = testFramework === 'rspec' ? 'bundle exec rspec' : testFramework === 'minitest' ? 'bundle exec rails test' : null;
+    commands.listDependencies = 'bundle list';
+    commands.audit = 'bundle audit';
   }
   return { ecosystem, language, packageManager, manifest, lockfile, testFramework, technologies, commands };
 }
@@ -98,6 +107,7 @@ export function dependencyCheck(stack: Stack, name: string): string {
     case 'go': return `go mod why -m ${name}`;
     case 'cargo': return `cargo tree -i ${name}`;
     case 'poetry': return `poetry show ${name}`;
+    case 'bundler': return `bundle info ${name}`;
     case 'uv': return `uv pip show ${name}`;
     default: return `pip show ${name}`;
   }

@@ -36,6 +36,7 @@ export const getWorkflowGuidanceTool = (deps: WorkflowDeps) =>
       projectPath: Type.String(),
       goal: Type.String(),
       intent: StringEnum(INTENTS),
+      intents: Type.Array(Type.Object({ intent: StringEnum(INTENTS), matched: Type.String() }), { description: 'Primary first.' }),
       matchedKeyword: Type.Union([Type.String(), Type.Null()], { description: 'The words of the goal the intent was read from ("currentPhase <phase>" when the goal names nothing known and the phase decided); null when the default (existing project analysis) was used.' }),
       currentPhase: Type.Union([StringEnum(PHASES), Type.Null()]),
       baseline: Type.Array(Type.String(), { description: 'The usual sequence for this intent, before adapting it to the project.' }),
@@ -56,7 +57,7 @@ export const getWorkflowGuidanceTool = (deps: WorkflowDeps) =>
       const state = projectState(project, stack);
       const fromConversation = ([] as string[]).concat((input.conversationContext as { constraints?: string | string[] } | undefined)?.constraints ?? []);
       const guidance = workflowGuidance(project, state, { goal: input.goal, currentPhase: input.currentPhase, availableTime: input.availableTime, constraints: [...(input.constraints ?? []), ...fromConversation] });
-      const intent = guidance.intent.replace(/-/g, ' ');
+      const intent = (guidance.intents.length > 1 ? guidance.intents.map((i) => i.intent) : [guidance.intent]).map((i) => i.replace(/-/g, ' ')).join(' + ');
       const summary =
         (guidance.steps.length
           ? `${guidance.steps.length} step${guidance.steps.length === 1 ? '' : 's'} for ${intent}${guidance.time.maxSteps !== null ? ` (${guidance.time.given}: at most ${guidance.time.maxSteps})` : ''}: ${guidance.steps.map((s) => s.tool).join(' → ')}.`
@@ -69,6 +70,7 @@ export const getWorkflowGuidanceTool = (deps: WorkflowDeps) =>
         projectPath: project.projectPath,
         goal: input.goal,
         intent: guidance.intent,
+        intents: guidance.intents,
         matchedKeyword: guidance.matched,
         currentPhase: input.currentPhase ?? null,
         baseline: guidance.baseline,

@@ -29,6 +29,10 @@ const Analysis = Type.Object({
   envVars: Type.Array(Type.String()),
   technologies: Type.Array(Type.String()),
   unit: Type.Union([Type.String(), Type.Null()], { description: 'The failing function, from the stack trace.' }),
+  failingPackage: Type.Union([
+    Type.Object({ folder: Type.String(), name: Type.Union([Type.String(), Type.Null()]), manifest: Type.Union([Type.String(), Type.Null()]), runner: Type.Union([Type.String(), Type.Null()]), file: Type.Union([Type.String(), Type.Null()]), line: Type.Union([Type.Integer(), Type.Null()]), test: Type.Union([Type.String(), Type.Null()]), command: Type.Union([Type.String(), Type.Null()]), from: Type.String() }),
+    Type.Null(),
+  ], { description: 'Where the failing test is; command runs it alone.' }),
   relatedAdrs: Type.Array(Type.Object({ path: Type.String(), title: Type.String(), status: Type.Union([Type.String(), Type.Null()]), mentions: Type.Array(Type.String()) })),
   relatedTasks: Type.Array(Type.Object({ file: Type.String(), line: Type.Integer(), text: Type.String(), done: Type.Boolean(), mentions: Type.Array(Type.String()) })),
   gitAvailable: Type.Boolean(),

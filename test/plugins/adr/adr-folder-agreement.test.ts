@@ -7,26 +7,13 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { startToolpack } from '../../../core/bootstrap.js';
-import { createRootLogger } from '../../../core/services/logger.js';
-import { connectTestClient } from '../../../sdk/testing.js';
-import { fullResult } from '../../helpers/full-result.js';
-import { outcome } from '../../helpers/tool-result.js';
 import { project, writeTree, type Tree } from '../project/fixtures.js';
+import { GO_TEMPLATE, GO_TITLES, goRecord } from '../../fixtures/repos/go-architecture-monorepo.js';
+import { toolClient } from '../../helpers/tool-client.js';
 
-const TITLES = [
-  'Coin source tracing', 'Go module versioning', 'Events', 'Lock-free fee middleware', 'Consensus height',
-  'Client recovery', 'Light client contract', 'Callbacks middleware', 'Channel upgrades', 'Light client module',
-  'Client state import', 'Routing by port', 'Packet acknowledgements', 'Wasm light clients', 'Module accounts',
-];
-
-/** A record as that kind of repository writes them: "# ADR 001: Title", a changelog, then Status/Context/Decision/Consequences. */
-const record = (n: number, title: string) => {
-  const status = n <= 12 ? 'Accepted' : 'Proposed';
-  return `# ADR ${String(n).padStart(3, '0')}: ${title}\n\n## Changelog\n\n- 2021-0${1 + (n % 9)}-1${n % 10}: Initial draft\n\n## Status\n\n${status}\n\n## Context\n\nThe ${title.toLowerCase()} of the protocol modules needs one agreed design across the four Go modules of the repository.\n\n## Decision\n\nWe will implement ${title.toLowerCase()} in the core module and keep the light client modules independent of it.\n\n## Consequences\n\n### Positive\n\n- One place to read the design.\n\n### Negative\n\n- Modules must follow the agreed interface.\n\n## References\n\n- Discussion in the issue tracker.\n`;
-};
-
-const TEMPLATE = `# ADR {ADR-NUMBER}: {TITLE}\n\n## Changelog\n\n- {date}: {changelog}\n\n## Status\n\n{DRAFT | PROPOSED} Not Implemented\n\n## Context\n\n> This section describes the forces at play.\n\n## Decision\n\n> This section describes our response to these forces.\n\n## Consequences\n\n> This section describes the resulting context.\n`;
+const TITLES = GO_TITLES;
+const record = goRecord;
+const TEMPLATE = GO_TEMPLATE;
 
 function goMonorepo(): Tree {
   const tree: Tree = {
@@ -50,16 +37,7 @@ function goMonorepo(): Tree {
   return tree;
 }
 
-async function client(root: string) {
-  const kernel = await startToolpack({ cwd: root, preset: 'all', logger: createRootLogger('silent') });
-  const mcp = await connectTestClient(kernel);
-  const call = async (name: string, args: Record<string, unknown>) => {
-    const result = outcome((await mcp.callTool({ name, arguments: args })) as never);
-    expect(result.isError, `${name}: ${result.text}`).toBe(false);
-    return fullResult(mcp, result.data);
-  };
-  return { call, close: async () => (await mcp.close(), await kernel.stop()) };
-}
+const client = toolClient;
 
 describe('one ADR folder for every tool (Go monorepo, docs/architecture)', () => {
   it('discover, compare, smart_score, architectural context and workflow guidance report the same folder and count', async () => {

@@ -709,6 +709,21 @@ export const RULE_EXAMPLES: Record<string, { positive: string[]; negative: strin
     ],
     negative: ['authors = [{name = "Ops", email = "team@acme-corp.com"}]', '"author": "Jane Doe <jane@example.com>"', 'Reported by jane.doe@acme-corp.com', 'author: Jane Doe', 'Maintainer: marc.dupont@fournisseur-mail.fr'],
   },
+  'package-contributor-email': {
+    positive: [
+      '  "contributors": [\n    "Li Wei <li.wei@harbourlabs.io>",\n    "Tomás Okafor <tomas.okafor@fastmail.com> (https://okafor.dev)"\n  ],',
+      'authors = [\n  { name = "Ana Souza", email = "ana.souza@posteo.de" },\n  { name = "Kenji Mori", email = "k.mori@sakura-mail.jp" },\n]',
+    ],
+    negative: [
+      '  "contributors": ["Dashboard Team <dashboard-team@example.org>"],',
+      '"contributors": [],\n"bugs": "https://github.com/acme/dashboard/issues",\nReported by jane.doe@acme-corp.com',
+      'const authors = [\n  "li.wei@harbourlabs.io",\n];',
+    ],
+  },
+  'copyright-notice-email': {
+    positive: ['Copyright (c) 2018 Priya Raman <priya.raman@fastmail.co.uk>', ' * (c) 2019-2024 Jonas Berg (jonas.berg@posteo.de). All rights reserved.'],
+    negative: ['Copyright (c) 2018 Dashboard Team <dashboard-team@example.org>', 'Copyright 2024 Acme Corp', 'Send questions to jane.doe@acme-corp.com'],
+  },
   'phone-number-international': {
     positive: ['Support: +44 20 7123 4567', '"phone": "+4915112345678"', 'tel: +33 6 12 34 56 78'],
     negative: ['offset +05:30', 'x = a +12345', 'version +1.2.3', 'Call +1 (415) 555-0123 for the demo line'],
@@ -756,8 +771,13 @@ export const RULE_EXAMPLES: Record<string, { positive: string[]; negative: strin
     negative: ['DE89 3704 0044 0532 0130 00', 'GB82WEST12345698765432', `IBAN: ${DE_IBAN.slice(0, 2)}${(Number(DE_IBAN.slice(2, 4)) + 1) % 100}${DE_IBAN.slice(4)}`, 'ABCD1234EFGH5678'],
   },
   'ipv4-address': {
-    positive: ['client connected from 81.2.69.160 port 52144', 'db_host: 10.42.7.19'],
-    negative: ['listen 0.0.0.0:8080', 'curl http://127.0.0.1:3000', 'version 10.2.3.4', 'lib 1.2.3.4', 'see 192.0.2.10 (documentation)', 'netmask 255.255.255.0', 'v10.20.30.40', 'release 1.2.3.4.5', 'in section 24.5.1.1 "Runtime Semantics"', 'the release 3.11.4.1 is dropped'],
+    positive: ['client connected from 81.2.69.160 port 52144', 'db_host: 10.42.7.19', 'the proxy (10.42.7.19) refused', 'host=10.42.7.19'],
+    negative: [
+      'listen 0.0.0.0:8080', 'curl http://127.0.0.1:3000', 'version 10.2.3.4', 'lib 1.2.3.4', 'see 192.0.2.10 (documentation)', 'netmask 255.255.255.0', 'v10.20.30.40', 'release 1.2.3.4.5', 'in section 24.5.1.1 "Runtime Semantics"', 'the release 3.11.4.1 is dropped',
+      // Versions in lockfiles and constraints: Gemfile.lock specs and their dependencies, Gemfile and pip pins.
+      '    google-protobuf (3.17.0.3)\n    actioncable (7.0.8.1)\n      actionpack (= 7.0.8.1)\n    nokogiri (1.16.5-x86_64-linux)\n      racc (~> 1.4.10.1)',
+      "gem 'rails', '~> 7.0.8.1'", 'grpcio-tools==1.62.2.1', 'pkg >= 10.20.30.40',
+    ],
   },
   'ipv6-address': {
     positive: ['client 2a03:2880:f12f:83:face:b00c:0:25de connected', 'gateway fe80::1c2a:3bff:fe4d:5e6f'],
@@ -1115,8 +1135,11 @@ export const RULE_EXAMPLES: Record<string, { positive: string[]; negative: strin
       `  secretHmacKey: "${fake(HEX.toUpperCase(), 64, 'adyen-hmac')}",`,
       `ADYEN_SECRET_HMAC_KEY=${fake(HEX, 64, 'adyen-hmac-env')}`,
       `webhook_secret: ${fake(B64, 44, 'webhook-secret')}`,
-      `  signingSecret: '${fake(HEX, 32, 'signing-secret')}'`,`client_secret = "${fake(ALNUM, 24, 'client-secret')}"`, `SECRET_KEY = 'django-insecure-${fake(`${LOWER_ALNUM}!@#$%^&*(-_=+)`, 50, 'django')}'`, `JWT_SECRET=${fake(ALNUM, 32, 'jwt-secret')}`],
-    negative: ["clientSecret: 'clientSecret2'", "clientSecret: 'clientSecret'", 'secret = "changeme"', 'secretName: my-tls-secret', 'SECRET_KEY = os.getenv("SECRET_KEY")', 'secret: true', "app_secret: '{{ vault_app_secret }}'"],
+      `  signingSecret: '${fake(HEX, 32, 'signing-secret')}'`,`client_secret = "${fake(ALNUM, 24, 'client-secret')}"`, `SECRET_KEY = 'django-insecure-${fake(`${LOWER_ALNUM}!@#$%^&*(-_=+)`, 50, 'django')}'`, `JWT_SECRET=${fake(ALNUM, 32, 'jwt-secret')}`,
+      // Rails' config/secrets.yml and Phoenix's config: the key that signs and encrypts cookies.
+      `development:\n  secret_key_base: ${fake(HEX, 128, 'rails-secret-key-base')}`, `  secret_key_base: "${fake(B64, 64, 'phoenix-secret-key-base')}",`],
+    negative: ["clientSecret: 'clientSecret2'", "clientSecret: 'clientSecret'", 'secret = "changeme"', 'secretName: my-tls-secret', 'SECRET_KEY = os.getenv("SECRET_KEY")', 'secret: true', "app_secret: '{{ vault_app_secret }}'",
+      'production:\n  secret_key_base: <%= ENV["SECRET_KEY_BASE"] %>', '  secret_key_base: System.get_env("SECRET_KEY_BASE"),'],
   },
   'generic-token-assignment': {
     positive: [`auth_token: ${fake(ALNUM, 40, 'auth-token')}`, `const accessToken = "${fake(B64URL, 48, 'access-token')}";`],

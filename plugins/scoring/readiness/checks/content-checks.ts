@@ -1,5 +1,6 @@
 /** Checks that read file contents: secrets (from a security scan) and documented environment variables. */
 import { posix } from 'node:path';
+import { isEnvWrite } from '../../../project/api.js';
 import type { SecurityScanReport } from '../types.js';
 import { isSourceFile } from './file-kinds.js';
 import type { CheckInput, CheckOutcome } from './project-checks.js';
@@ -55,6 +56,8 @@ export async function envDocumented({ scan, workspace, root, rel }: CheckInput):
     if (text === null || !/env/i.test(text)) continue;
     for (const pattern of ENV_READS) {
       for (const match of text.matchAll(pattern)) {
+        // Setting a variable (`process.env.X = "1"`, `ENV["X"] = ...`) or quoting its name (a bundler define key) is no read.
+        if (isEnvWrite(text, match.index, match.index + match[0].length)) continue;
         const name = match[1]!;
         if (!PLATFORM.has(name) && !reads.has(name)) reads.set(name, `${rel(file.path)}:${text.slice(0, match.index).split('\n').length}`);
       }

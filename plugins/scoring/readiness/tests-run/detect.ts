@@ -1,12 +1,13 @@
 /**
  * The project's test command, from its manifests at the project root: package.json's
- * `scripts.test` (run through npm), pytest configuration, go.mod, Cargo.toml. Always an
+ * `scripts.test` (run through npm), pytest configuration, go.mod, Cargo.toml, a Gemfile with
+ * RSpec or Minitest tests (project api rubyTestCommand). Always an
  * executable with an argument array, never a shell string.
  */
 import { posix } from 'node:path';
 import { parse as parseToml } from 'smol-toml';
 import type { Workspace } from '../../../../sdk/index.js';
-import type { FileEntry } from '../../../project/api.js';
+import { rubyTestCommand, type FileEntry } from '../../../project/api.js';
 import type { RunnerName } from './parse-output.js';
 
 export interface TestCommand {
@@ -86,6 +87,14 @@ export async function detectTestCommand(root: string, files: readonly FileEntry[
   if (has.has('Cargo.toml')) {
     return { command: 'cargo', args: ['test'], source: 'Cargo.toml → cargo test', runner: 'cargo', ciPatterns: [/\bcargo\s+(?:test|nextest)\b/] };
   }
-  const manifests = ['package.json', 'pyproject.toml', 'go.mod', 'Cargo.toml'].filter((m) => has.has(m));
-  return { none: manifests.length ? `${manifests.join(', ')} at the project root name${manifests.length === 1 ? 's' : ''} no test command` : 'no package.json, pyproject.toml, go.mod or Cargo.toml at the project root' };
+  if (has.has('Gemfile')) {
+    const ruby = rubyTestCommand([...has], await workspace.readText(at('Gemfile'), { maxBytes: 1024 * 1024 }).catch(() => null));
+    if (ruby) {
+      const shown = `${ruby.command} ${ruby.args.join(' ')}`;
+      const ciPatterns = ruby.runner === 'rspec' ? [/\brspec\b/, /\brake\s+spec\b/] : [/\brails\s+test\b/, /\brake\s+test\b/];
+      return { command: ruby.command, args: ruby.args, source: `Gemfile and ${ruby.why} → ${shown}`, runner: ruby.runner, ciPatterns };
+    }
+  }
+  const manifests = ['package.json', 'pyproject.toml', 'go.mod', 'Cargo.toml', 'Gemfile'].filter((m) => has.has(m));
+  return { none: manifests.length ? `${manifests.join(', ')} at the project root name${manifests.length === 1 ? 's' : ''} no test command` : 'no package.json, pyproject.toml, go.mod or Cargo.toml (nor a Gemfile) at the project root' };
 }

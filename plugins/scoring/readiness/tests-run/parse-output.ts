@@ -1,11 +1,11 @@
 /**
  * Test counts from a runner's output, for the runners validate_tests knows: node's built-in
- * runner (TAP `# pass N` or spec `ℹ pass N`), vitest, jest, pytest, go test (-v) and cargo
- * test. The runner keeps every line a parser reads (SUMMARY_LINE) however long the output
+ * runner (TAP `# pass N` or spec `ℹ pass N`), vitest, jest, pytest, go test (-v), cargo
+ * test, RSpec and Minitest. The runner keeps every line a parser reads (SUMMARY_LINE) however long the output
  * is, so counts summed over many lines (cargo's per binary, go's per test) stay whole.
  */
 
-export type RunnerName = 'node' | 'vitest' | 'jest' | 'pytest' | 'go' | 'cargo';
+export type RunnerName = 'node' | 'vitest' | 'jest' | 'pytest' | 'go' | 'cargo' | 'rspec' | 'minitest';
 
 export interface TestCounts {
   runner: RunnerName;
@@ -20,7 +20,7 @@ export interface TestCounts {
 
 /** Lines any parser below reads: the runner keeps these apart from the bounded tail. */
 export const SUMMARY_LINE =
-  /^(?:[#ℹ] (?:tests|pass|fail|cancelled|skipped|todo|duration_ms) [\d.]+\s*$|\s*(?:Tests|Test Files|Duration)\s{2,}\S|Tests:\s|Time:\s|(?:=+ )?(?:\d+ (?:failed|passed|skipped|errors?|xfailed|xpassed|deselected|warnings?)(?:, )?)+ in [\d.]+s|(?:=+ )?no tests ran in|\s*--- (?:PASS|FAIL|SKIP): |(?:ok|FAIL)\s+\S+\s+[\d.]+s|test result: )/;
+  /^(?:[#ℹ] (?:tests|pass|fail|cancelled|skipped|todo|duration_ms) [\d.]+\s*$|\s*(?:Tests|Test Files|Duration)\s{2,}\S|Tests:\s|Time:\s|(?:=+ )?(?:\d+ (?:failed|passed|skipped|errors?|xfailed|xpassed|deselected|warnings?)(?:, )?)+ in [\d.]+s|(?:=+ )?no tests ran in|\s*--- (?:PASS|FAIL|SKIP): |(?:ok|FAIL)\s+\S+\s+[\d.]+s|test result: |\d+ examples?, \d+ failures?|\d+ runs, \d+ assertions, |Finished in [\d.]+ ?s)/;
 
 const num = (text: string | undefined) => (text === undefined ? 0 : Number(text));
 
@@ -94,7 +94,28 @@ function cargoCounts(text: string): TestCounts | null {
   return { runner: 'cargo', passed, failed, skipped, total: passed + failed + skipped, durationMs: timed.length ? Math.round(timed.reduce((s, m) => s + Number(m[4]) * 1000, 0)) : null };
 }
 
-const PARSERS: Record<RunnerName, (text: string) => TestCounts | null> = { cargo: cargoCounts, pytest: pytestCounts, go: goCounts, jest: jestCounts, vitest: vitestCounts, node: nodeCounts };
+/** RSpec: `246 examples, 2 failures, 3 pending` and `Finished in 1.5 seconds (files took ...)`. */
+function rspecCounts(text: string): TestCounts | null {
+  const last = [...text.matchAll(/^(\d+) examples?, (\d+) failures?(?:, (\d+) pending)?(?:, (\d+) errors? occurred outside of examples)?\s*$/gm)].pop();
+  if (!last) return null;
+  const failed = num(last[2]) + num(last[4]);
+  const skipped = num(last[3]);
+  const total = num(last[1]);
+  const duration = [...text.matchAll(/^Finished in ([\d.]+) seconds?/gm)].pop();
+  return { runner: 'rspec', passed: total - num(last[2]) - skipped, failed, skipped, total, durationMs: duration ? durationOf(duration[1]!, 's') : null };
+}
+
+/** Minitest: `10 runs, 20 assertions, 1 failures, 0 errors, 2 skips` and `Finished in 0.012s, ...`. */
+function minitestCounts(text: string): TestCounts | null {
+  const last = [...text.matchAll(/^(\d+) runs, \d+ assertions, (\d+) failures, (\d+) errors, (\d+) skips\s*$/gm)].pop();
+  if (!last) return null;
+  const failed = num(last[2]) + num(last[3]);
+  const skipped = num(last[4]);
+  const duration = [...text.matchAll(/^Finished in ([\d.]+)s\b/gm)].pop();
+  return { runner: 'minitest', passed: num(last[1]) - failed - skipped, failed, skipped, total: num(last[1]), durationMs: duration ? durationOf(duration[1]!, 's') : null };
+}
+
+const PARSERS: Record<RunnerName, (text: string) => TestCounts | null> = { cargo: cargoCounts, pytest: pytestCounts, go: goCounts, jest: jestCounts, vitest: vitestCounts, node: nodeCounts, rspec: rspecCounts, minitest: minitestCounts };
 
 /**
  * Counts from `text`; `expected` (the runner the command suggests) is tried first, then

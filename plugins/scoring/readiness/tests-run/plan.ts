@@ -21,9 +21,9 @@ export interface TestPlan {
 const MAX_FILES_SHOWN = 20;
 
 /** Code a runner loads beside the tests: configuration, fixtures, build scripts. */
-const RUNNER_CODE = /(?:^|\/)(?:package\.json|(?:vitest|vite|jest|playwright|karma)\.config\.[cm]?[jt]s|\.mocharc\.[cm]?js|conftest\.py|pytest\.ini|tox\.ini|setup\.cfg|pyproject\.toml|setup\.py|build\.rs|Cargo\.toml|go\.mod)$/;
+const RUNNER_CODE = /(?:^|\/)(?:package\.json|(?:vitest|vite|jest|playwright|karma)\.config\.[cm]?[jt]s|\.mocharc\.[cm]?js|conftest\.py|pytest\.ini|tox\.ini|setup\.cfg|pyproject\.toml|setup\.py|build\.rs|Cargo\.toml|go\.mod|Gemfile|Rakefile|\.rspec|(?:spec|test)\/(?:spec|rails|test)_helper\.rb)$/;
 /** Test files of the runners detect.ts knows. */
-const TEST_FILE = /(?:^|\/)(?:[^/]+\.(?:test|spec)\.[cm]?[jt]sx?|test_[^/]*\.py|[^/]*_test\.py|[^/]*_test\.go|tests\/[^/]+\.rs)$|(?:^|\/)(?:test|tests|__tests__)\/[^/]+\.[cm]?[jt]s$/;
+const TEST_FILE = /(?:^|\/)(?:[^/]+\.(?:test|spec)\.[cm]?[jt]sx?|test_[^/]*\.py|[^/]*_test\.py|[^/]*_test\.go|tests\/[^/]+\.rs|[^/]*_spec\.rb|[^/]*_test\.rb)$|(?:^|\/)(?:test|tests|__tests__)\/[^/]+\.[cm]?[jt]s$/;
 
 export async function planTests(root: string, files: readonly FileEntry[], workspace: Workspace): Promise<TestPlan | { none: string }> {
   const found = await detectTestCommand(root, files, workspace);

@@ -95,7 +95,7 @@ export async function validateTests(input: ValidateTestsInput): Promise<TestVali
     return { ...common, status: run.timedOut ? 'timed-out' : 'cancelled', summary: `${shown} ${why}${countText ? `; so far ${countText}` : ''}.`, counts, outputTail: tailOf(run.tail) };
   }
   if (!counts) {
-    return { ...common, status: 'unparsed', summary: `${shown} exited with code ${run.exitCode}; its output is in no format recognised (node, vitest, jest, pytest, go, cargo): see outputTail.`, counts: null, outputTail: tailOf(run.tail) };
+    return { ...common, status: 'unparsed', summary: `${shown} exited with code ${run.exitCode}; its output is in no format recognised (node, vitest, jest, pytest, go, cargo, rspec, minitest): see outputTail.`, counts: null, outputTail: tailOf(run.tail) };
   }
   const failed = counts.failed > 0 || run.exitCode !== 0;
   return {

@@ -1,0 +1,100 @@
+// compare_adr_progress's evidence of implementation at scale (issue 27 item 5): a Rails app of
+// 3,000 product source files whose ADRs choose Sentry and Datadog, so every product file is read
+// for calls (`Sentry.set_user`). Rows: the first call (cold: scan and call search), a repeated
+// call on the unchanged tree (the call search is reused), each with the longest event-loop stall
+// (a 5 ms timer's worst lateness), and whether the verdicts are right. Run alone: `node bench/adr-evidence.mjs`.
+import { mkdirSync, mkdtempSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { pathToFileURL } from 'node:url';
+import { checkConfig } from '../dist/core/config/load.js';
+import { Kernel } from '../dist/core/kernel/kernel.js';
+import { createRootLogger } from '../dist/core/services/logger.js';
+
+const FILES = 3000;
+const COLD_TARGET_MS = 5000;
+const WARM_TARGET_MS = 2000;
+const STALL_TARGET_MS = 250;
+
+const write = (root, path, text) => {
+  mkdirSync(dirname(join(root, path)), { recursive: true });
+  writeFileSync(join(root, path), text);
+};
+
+const adr = (n, title, decision) => `# ${n}. ${title}\n\nDate: 2020-01-0${n}\n\n## Status\n\nAccepted\n\n## Context\n\nWe need it.\n\n## Decision\n\n${decision}\n\n## Consequences\n\nNone.\n`;
+
+function railsApp(root) {
+  write(root, 'Gemfile', 'source "https://rubygems.org"\n\ngem "rails", "7.1.2"\ngem "pg"\ngem "sentry-sidekiq"\ngem "sidekiq"\n');
+  for (let i = 0; i < FILES; i++) {
+    const body = Array.from({ length: 80 }, (_, l) => `    total += item_${l}.price * quantity # line ${l}`).join('\n');
+    // One controller in a thousand calls Sentry; nothing calls Datadog.
+    const sentry = i === FILES - 1 ? '    Sentry.set_user(id: current_user.id)\n' : '';
+    write(root, `app/models/area${i % 30}/model_${i}.rb`, `class Model${i} < ApplicationRecord\n  def total\n${sentry}${body}\n  end\nend\n`);
+  }
+  write(root, 'doc/adr/0001-use-sentry.md', adr(1, 'Use Sentry for error tracking', 'We will report exceptions to Sentry.'));
+  write(root, 'doc/adr/0002-use-datadog.md', adr(2, 'Use Datadog for tracing', 'We will trace requests with Datadog.'));
+}
+
+async function watchedCall(kernel, tool, args) {
+  let last = performance.now();
+  let stall = 0;
+  const timer = setInterval(() => {
+    const now = performance.now();
+    stall = Math.max(stall, now - last - 5);
+    last = now;
+  }, 5);
+  const t0 = performance.now();
+  try {
+    const result = await kernel.call(tool, args);
+    if (result.isError) throw new Error(`${tool}: ${result.content[0].text}`);
+    return { ms: performance.now() - t0, stall, data: result.structuredContent };
+  } finally {
+    clearInterval(timer);
+  }
+}
+
+const wrongOf = (data) => {
+  const verdict = (n) => data.adrs.find((a) => a.number === n)?.verdict;
+  const calls = data.adrs.find((a) => a.number === 1)?.decisions.flatMap((d) => d.evidence).filter((e) => e.includes('Sentry.set_user')) ?? [];
+  if (verdict(1) !== 'implemented' || calls.length !== 1) return `Sentry ${verdict(1)}, ${calls.length} calls`;
+  if (verdict(2) !== 'gap') return `Datadog ${verdict(2)}`;
+  return null;
+};
+
+export async function adrEvidenceBench() {
+  const root = realpathSync(mkdtempSync(join(tmpdir(), 'toolpack-bench-adr-evidence-')));
+  try {
+    railsApp(root);
+    const kernel = await Kernel.start({
+      loaded: { file: null, dir: root, config: checkConfig({}, 'bench config') },
+      cwd: root,
+      storePath: ':memory:',
+      logger: createRootLogger('silent'),
+    });
+    try {
+      const cold = await watchedCall(kernel, 'compare_adr_progress', {});
+      const warm = await watchedCall(kernel, 'compare_adr_progress', {});
+      const row = (label, run, target) => {
+        const wrong = wrongOf(run.data);
+        const pass = !wrong && run.ms < target && run.stall < STALL_TARGET_MS;
+        return [label, run.ms.toFixed(0), `< ${target}`, run.stall.toFixed(0), `< ${STALL_TARGET_MS}`, wrong ? `WRONG (${wrong})` : pass ? 'PASS' : 'MISS'];
+      };
+      return {
+        title: `compare_adr_progress evidence (issue 27 item 5): Rails app, ${FILES} product files searched for Sentry and Datadog calls`,
+        columns: ['Call', 'ms', 'Target ms', 'Max stall ms', 'Target stall ms', 'Result'],
+        rows: [row('first call (scan + call search)', cold, COLD_TARGET_MS), row('repeat, unchanged tree (search reused)', warm, WARM_TARGET_MS)],
+        notes: ['Max stall: the worst lateness of a 5 ms timer during the call, i.e. how long another client could wait.'],
+      };
+    } finally {
+      await kernel.stop();
+    }
+  } finally {
+    rmSync(root, { recursive: true, force: true });
+  }
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  const { printTable } = await import('./table.mjs');
+  printTable(await adrEvidenceBench());
+}
