@@ -6,8 +6,8 @@
 import { mkdirSync, mkdtempSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
-import { performance } from 'node:perf_hooks';
 import { pathToFileURL } from 'node:url';
+import { watchedCall } from './timed.mjs';
 import { checkConfig } from '../dist/core/config/load.js';
 import { Kernel } from '../dist/core/kernel/kernel.js';
 import { createRootLogger } from '../dist/core/services/logger.js';
@@ -36,23 +36,6 @@ function railsApp(root) {
   write(root, 'doc/adr/0002-use-datadog.md', adr(2, 'Use Datadog for tracing', 'We will trace requests with Datadog.'));
 }
 
-async function watchedCall(kernel, tool, args) {
-  let last = performance.now();
-  let stall = 0;
-  const timer = setInterval(() => {
-    const now = performance.now();
-    stall = Math.max(stall, now - last - 5);
-    last = now;
-  }, 5);
-  const t0 = performance.now();
-  try {
-    const result = await kernel.call(tool, args);
-    if (result.isError) throw new Error(`${tool}: ${result.content[0].text}`);
-    return { ms: performance.now() - t0, stall, data: result.structuredContent };
-  } finally {
-    clearInterval(timer);
-  }
-}
 
 const wrongOf = (data) => {
   const verdict = (n) => data.adrs.find((a) => a.number === n)?.verdict;

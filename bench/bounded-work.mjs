@@ -8,8 +8,8 @@ import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
-import { performance } from 'node:perf_hooks';
 import { pathToFileURL } from 'node:url';
+import { watchedCall } from './timed.mjs';
 import { checkConfig } from '../dist/core/config/load.js';
 import { Kernel } from '../dist/core/kernel/kernel.js';
 import { createRootLogger } from '../dist/core/services/logger.js';
@@ -173,24 +173,6 @@ const camel = (name) => name.replace(/-(\w)/g, (_, c) => c.toUpperCase());
 
 // ---- measuring ----
 
-/** One call with the event loop watched: wall time and the worst lateness of a 5 ms timer meanwhile. */
-async function watchedCall(kernel, tool, args) {
-  let last = performance.now();
-  let stall = 0;
-  const timer = setInterval(() => {
-    const now = performance.now();
-    stall = Math.max(stall, now - last - 5);
-    last = now;
-  }, 5);
-  const t0 = performance.now();
-  try {
-    const result = await kernel.call(tool, args);
-    if (result.isError) throw new Error(`${tool}: ${result.content[0].text}`);
-    return { ms: performance.now() - t0, stall, data: result.structuredContent };
-  } finally {
-    clearInterval(timer);
-  }
-}
 
 async function rowFor(kernel, label, tool, args, runs, targetMs, check) {
   await watchedCall(kernel, tool, args); // warm-up: first-use imports and workers

@@ -35,6 +35,7 @@ benchmarks.push((await import('./http-memory.mjs')).httpMemory); // issue 25 ite
 benchmarks.push((await import('./tools-list.mjs')).toolsListBench); // issue 26: tools/list bytes and tokens for the default, each preset and all tools
 benchmarks.push((await import('./rules.mjs')).rulesBench); // issue 27 item 8: generate_rules and validate_rules on a 60-module Go monorepo with long ADRs
 benchmarks.push((await import('./adr-evidence.mjs')).adrEvidenceBench); // issue 27 item 5: compare_adr_progress searching 3,000 product files for API calls
+benchmarks.push((await import('./docs-update.mjs')).docsUpdateBench); // issue 28 items 1, 3: update and gaps on 600 settings over 100 reference pages
 const baseline = values.baseline ? await loadBaseline(values.baseline) : undefined;
 const pairs = [];
 for (const bench of benchmarks) {

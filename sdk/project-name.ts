@@ -55,3 +55,9 @@ export async function projectName(workspace: Workspace, path: string): Promise<s
   const folder = basename(root ?? path.replace(/[\\/]+$/, ''));
   return folder && folder !== '.' ? folder : basename(workspace.root);
 }
+
+/** "climber" for the root, "api (packages/api)" for a folder whose name is not its path: a name with where it is. */
+export async function projectLabel(workspace: Workspace, path: string): Promise<string> {
+  const name = await projectName(workspace, path);
+  return path === '.' || path === '' || path === name ? name : `${name} (${path})`;
+}

@@ -12,6 +12,7 @@ import { createPreferenceStore } from './analytics/preferences.js';
 import type { MemoryDeps } from './deps.js';
 import { createDeploymentHistory } from './graph/deployment-history.js';
 import { createRecorder } from './graph/recorder.js';
+import { workspaceNamer } from './graph/project-names.js';
 import { MEMORY_RESOURCE_KIND } from './graph/resource.js';
 import { MEMORY_MIGRATIONS, type MemoryTables } from './store-schema.js';
 import { subscribeRecorder } from './subscriptions.js';
@@ -42,11 +43,11 @@ export default definePlugin({
     env.provideService({ service: preferenceReaderRef, deps: { store: coreServices.store }, factory: ({ store }) => createPreferenceStore(store.typed<MemoryTables>()) });
     env.provideService({ service: deploymentHistoryRef, deps: { store: coreServices.store }, factory: ({ store }) => createDeploymentHistory(store.typed<MemoryTables>()) });
     env.registerInit({
-      deps: { store: coreServices.store, logger: coreServices.logger, events: coreServices.events },
-      init({ store, logger, events }) {
+      deps: { store: coreServices.store, logger: coreServices.logger, events: coreServices.events, workspace: coreServices.workspace },
+      init({ store, logger, events, workspace }) {
         // Built like the services above: both are stateless over the store, so a second instance is equivalent.
         const typed = store.typed<MemoryTables>();
-        const all: MemoryDeps = { store: typed, logger, recorder: createRecorder(typed, logger), preferences: createPreferenceStore(typed) };
+        const all: MemoryDeps = { store: typed, logger, recorder: createRecorder(typed, logger, workspaceNamer(workspace)), preferences: createPreferenceStore(typed) };
         const unsubscribe = subscribeRecorder(events, all.recorder);
         return {
           dispose: unsubscribe,

@@ -40,20 +40,22 @@ export interface SsgStructuredEvent {
 
 /**
  * A deployment and what is known of its outcome: `succeeded` only when something proved it
- * (a verified URL), `configured` when a workflow was written.
+ * (a verified URL, a local build served with its pages rendered), `configured` when a workflow was written.
  */
 export interface SsgDeploymentEvent {
-  tool: 'deploy_pages' | 'verify_deployment';
+  tool: 'deploy_pages' | 'verify_deployment' | 'test_local_deployment';
   project: string;
   ssg: string;
   outcome: 'succeeded' | 'failed' | 'configured';
   /** What proved the outcome: 'verified-url', 'workflow-written', 'url-unreachable', ... */
   evidence: string;
   target?: string;
+  /** How long it took (a local build and serve). */
+  durationMs?: number;
   error?: string;
 }
 
 export const ssgRecommendedTopic = createEventTopic<SsgRecommendedEvent>({ id: 'ssg.recommended', description: 'recommend_ssg recommended a static site generator.' });
 export const ssgConfiguredTopic = createEventTopic<SsgConfiguredEvent>({ id: 'ssg.configured', description: 'generate_config wrote a static site generator configuration.' });
 export const ssgStructuredTopic = createEventTopic<SsgStructuredEvent>({ id: 'ssg.structured', description: 'setup_structure created documentation pages.' });
-export const ssgDeploymentTopic = createEventTopic<SsgDeploymentEvent>({ id: 'ssg.deployment', description: 'deploy_pages wrote a deployment workflow, or verify_deployment checked a deployed site.' });
+export const ssgDeploymentTopic = createEventTopic<SsgDeploymentEvent>({ id: 'ssg.deployment', description: 'deploy_pages wrote a deployment workflow, verify_deployment checked a deployed site, or test_local_deployment built and served one.' });

@@ -10,6 +10,7 @@ import type { ProjectText, TextFile } from './project-files.js';
 import { timeSlicer } from '../../../sdk/time-slices.js';
 import { knownNamesSliced } from './project-files.js';
 import { extractSurfaceSliced, type Depth, type SurfaceItem, type SurfaceKind } from './surface.js';
+import { audienceOf, type Audience } from './audience.js';
 
 export type Priority = 'high' | 'medium' | 'low';
 
@@ -36,9 +37,9 @@ const PLACEMENT: Record<SurfaceKind, { section: DiataxisSection; file: string; p
   'cli-command': { section: 'reference', file: 'cli.md', priority: 'high', what: 'CLI command' },
   'cli-flag': { section: 'reference', file: 'cli.md', priority: 'high', what: 'CLI flag' },
   'env-var': { section: 'reference', file: 'configuration.md', priority: 'high', what: 'environment variable read by the code' },
-  export: { section: 'reference', file: 'api.md', priority: 'medium', what: 'exported name' },
+  export: { section: 'reference', file: 'api.md', priority: 'high', what: 'exported name' },
   script: { section: 'how-to', file: 'development.md', priority: 'low', what: 'package.json script' },
-  'config-key': { section: 'reference', file: 'configuration.md', priority: 'medium', what: 'configuration key' },
+  'config-key': { section: 'reference', file: 'configuration.md', priority: 'high', what: 'configuration key' },
   feature: { section: 'how-to', file: '', priority: 'low', what: 'README feature' },
 };
 
@@ -55,8 +56,13 @@ const FEATURE_COVERAGE = 0.6;
 
 const slug = (text: string) => text.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '').slice(0, 48) || 'feature';
 
+/** Not public surface: left out of the gaps, counted. Completion internals stay, at low priority. */
+const SET_APART: ReadonlySet<Audience> = new Set(['private', 'example', 'script', 'test']);
+
 export interface GapReport {
   surface: Record<SurfaceKind, number>;
+  /** Items of the code left out of the gaps because they are not for users, per audience (private, example, script, test). */
+  setApart: Partial<Record<Audience, number>>;
   gaps: Gap[];
   stale: Stale[];
 }
@@ -83,10 +89,18 @@ export async function detectGaps(input: { project: ProjectText; pages: readonly 
 
   const counts = Object.fromEntries(Object.keys(PLACEMENT).map((k) => [k, 0])) as Record<SurfaceKind, number>;
   const gaps: Gap[] = [];
+  const setApart: GapReport['setApart'] = {};
   for (const item of surface) {
     counts[item.kind]++;
+    // package.json scripts and README features are the project's own words about itself: no module path to judge.
+    const audience = item.kind === 'script' || item.kind === 'feature' ? 'public' : audienceOf(item.file, item.name);
+    if (SET_APART.has(audience)) {
+      if (!documented(item, mentions)) setApart[audience] = (setApart[audience] ?? 0) + 1;
+      continue;
+    }
     if (documented(item, item.kind === 'feature' ? featureMentions : mentions)) continue;
     const place = PLACEMENT[item.kind];
+    const priority: Priority = audience === 'completion' ? 'low' : place.priority;
     const path = `${prefix}${sectionFolder(place.section)}/${place.file || `${slug(item.name)}.md`}`;
     gaps.push({
       kind: item.kind,
@@ -94,16 +108,16 @@ export async function detectGaps(input: { project: ProjectText; pages: readonly 
       evidence: `${item.file}:${item.line}`,
       file: item.file,
       line: item.line,
-      priority: place.priority,
+      priority,
       suggestedPage: { section: place.section, path, exists: existing.has(path) },
-      reason: `${place.what} "${item.name}" is not mentioned in any documentation page`,
+      reason: `${place.what} "${item.name}" is not mentioned in any documentation page${audience === 'completion' ? ' (a shell-completion internal: users rarely set it)' : ''}`,
     });
   }
 
   const hasCli = surface.some((item) => item.kind === 'cli-flag' || item.kind === 'cli-command');
   // Bare identifiers are left to validate_diataxis_content's lower-confidence findings: a gap report lists only firm evidence.
   const known = await knownNamesSliced(project, pause);
-  const stale = staleNames(pages.map(readPage), known, { flags: hasCli, identifiers: false }).map(
+  const stale = staleNames(pages.map(readPage), known, { flags: hasCli, identifiers: false, commands: new Set(surface.filter((i) => i.kind === 'cli-command').map((i) => i.name)) }).map(
     (s): Stale => ({
       ...s,
       evidence: `${s.file}:${s.line}`,
@@ -113,7 +127,7 @@ export async function detectGaps(input: { project: ProjectText; pages: readonly 
   );
   const order: Record<Priority, number> = { high: 0, medium: 1, low: 2 };
   gaps.sort((a, b) => order[a.priority] - order[b.priority]);
-  return { surface: counts, gaps, stale };
+  return { surface: counts, setApart, gaps, stale };
 }
 
 function documented(item: SurfaceItem, mentions: MentionIndex): boolean {

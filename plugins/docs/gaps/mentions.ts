@@ -5,10 +5,13 @@
  * hundred pages cost milliseconds.
  */
 import type { TextFile } from './project-files.js';
+import { deniesExistence, otherToolIn, sentenceAt } from './stale-context.js';
 
 export interface CodeSpan {
   text: string;
   line: number;
+  /** The sentence of the paragraph the span stands in (its lines joined): what the page says about the name. */
+  sentence: string;
 }
 
 export interface PageText {
@@ -25,6 +28,14 @@ export function readPage(file: TextFile): PageText {
   const blocks: string[] = [];
   let fence: string | null = null;
   const lines = file.text.split('\n');
+  // The paragraph being read: its text so far and its spans' offsets in it, for their sentences.
+  let paragraph = '';
+  let pending: Array<{ span: CodeSpan; at: number }> = [];
+  const endParagraph = () => {
+    for (const { span, at } of pending) span.sentence = sentenceAt(paragraph, at);
+    paragraph = '';
+    pending = [];
+  };
   lines.forEach((text, i) => {
     const marker = /^\s{0,3}(`{3,}|~{3,})/.exec(text);
     if (fence) {
@@ -33,11 +44,21 @@ export function readPage(file: TextFile): PageText {
       return;
     }
     if (marker) {
+      endParagraph();
       fence = marker[1]!;
       return;
     }
-    for (const m of text.matchAll(/(`+)([^`]+?)\1(?!`)/g)) spans.push({ text: m[2]!.trim(), line: i + 1 });
+    // A blank line, a heading or a new list item starts another paragraph.
+    if (text.trim() === '' || /^\s*(?:#{1,6}\s|[-*+]\s|\d+[.)]\s|\|)/.test(text)) endParagraph();
+    const offset = paragraph.length + (paragraph ? 1 : 0);
+    paragraph = paragraph ? `${paragraph} ${text}` : text;
+    for (const m of text.matchAll(/(`+)([^`]+?)\1(?!`)/g)) {
+      const span = { text: m[2]!.trim(), line: i + 1, sentence: text };
+      spans.push(span);
+      pending.push({ span, at: offset + m.index });
+    }
   });
+  endParagraph();
   return { file, spans, blocks: blocks.join('\n') };
 }
 
@@ -112,10 +133,14 @@ export function claimOf(span: string): { kind: StaleKind; name: string } | null 
   return null;
 }
 
-/** Parsers declare `--dry-run` as 'dry-run', `dry_run` or `dryRun` as often as with its dashes. */
+/**
+ * Parsers declare `--dry-run` as 'dry-run', `dry_run` or `dryRun` as often as with its dashes;
+ * Typer and Click make `--dry-run` from a parameter `dry_run`, and `--no-force` from a boolean `force`.
+ */
 function flagDefined(flag: string, known: ReadonlySet<string>): boolean {
   const bare = flag.replace(/^-+/, '');
-  return known.has(bare) || known.has(bare.replace(/-/g, '_')) || known.has(bare.replace(/-([a-z0-9])/g, (_, c: string) => c.toUpperCase()));
+  const forms = (name: string) => known.has(name) || known.has(`--${name}`) || known.has(name.replace(/-/g, '_')) || known.has(name.replace(/-([a-z0-9])/g, (_, c: string) => c.toUpperCase()));
+  return forms(bare) || (bare.startsWith('no-') && forms(bare.slice(3)));
 }
 
 export interface StaleOptions {
@@ -123,6 +148,8 @@ export interface StaleOptions {
   flags: boolean;
   /** Check bare camelCase/PascalCase spans: weaker evidence (a dependency's or the platform's names look the same). */
   identifiers: boolean;
+  /** The project's own command names: a flag in a sentence about another tool (pip, npm, git) is that tool's, unless the tool is one of these. */
+  commands?: ReadonlySet<string>;
 }
 
 /**
@@ -140,6 +167,9 @@ export function staleNames(pages: readonly PageText[], known: ReadonlySet<string
       if (claim.kind === 'cli-flag' && flagDefined(claim.name, known)) continue;
       if ((claim.kind === 'cli-flag' && !options.flags) || (claim.kind === 'identifier' && !options.identifiers)) continue;
       if (claim.kind === 'env-var' && PLATFORM_ENV.test(claim.name)) continue;
+      // Only a name the page presents as the project's: not one it says the project lacks, nor another tool's flag.
+      if (deniesExistence(span.sentence)) continue;
+      if (claim.kind === 'cli-flag' && otherToolIn(span.sentence, options.commands ?? new Set())) continue;
       seen.add(claim.name);
       out.push({ ...claim, text: span.text, file: page.file.path, line: span.line });
     }

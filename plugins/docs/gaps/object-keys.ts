@@ -5,10 +5,10 @@ const MAX_OPTIONS_OBJECT = 64 * 1024;
 
 /**
  * Keys at the top level of the object literal whose body starts at `start` (just after its `{`),
- * with their index: `'handle-input': {...}, kill: {...}`. A small scanner that skips strings,
+ * with their index: `'handle-input': {...}, kill: {...}` (and, with `shorthand`, `{ name, method() {} }`). A small scanner that skips strings,
  * comments and nested brackets; bounded by MAX_OPTIONS_OBJECT.
  */
-export function topLevelKeys(text: string, start: number): Array<[string, number]> {
+export function topLevelKeys(text: string, start: number, shorthand = false): Array<[string, number]> {
   const keys: Array<[string, number]> = [];
   const end = Math.min(text.length, start + MAX_OPTIONS_OBJECT);
   let depth = 0;
@@ -41,7 +41,9 @@ export function topLevelKeys(text: string, start: number): Array<[string, number
     } else if (depth === 0 && c === ',') expectKey = true;
     else if (depth === 0 && expectKey && /[A-Za-z_$]/.test(c)) {
       const word = /^[A-Za-z_$][\w$]*/.exec(text.slice(i, i + 100))![0];
-      if (/^\s*:/.test(text.slice(i + word.length, i + word.length + 40))) keys.push([word, i]);
+      const after = text.slice(i + word.length, i + word.length + 40);
+      // With `shorthand`, `{ addSchema, close() {...} }` defines addSchema and close as much as `decorate: decorator.add` does.
+      if (/^\s*:/.test(after) || (shorthand && /^\s*(?:,|\}|\(|$)/.test(after) && !/^(?:async|get|set|static)$/.test(word))) keys.push([word, i]);
       expectKey = false;
       i += word.length - 1;
     }

@@ -8,6 +8,7 @@
 import { topLevelKeys } from './object-keys.js';
 import { lineIndex } from '../../../sdk/index.js';
 import type { ProjectText, TextFile } from './project-files.js';
+import { parameterFlags, pyprojectScripts } from './python-cli.js';
 
 export type SurfaceKind = 'cli-command' | 'cli-flag' | 'env-var' | 'export' | 'script' | 'config-key' | 'feature';
 
@@ -164,7 +165,13 @@ function jsExports(file: TextFile, add: Collect): void {
     }
   }
   for (const m of file.text.matchAll(JS_EXPORT_STAR)) if (m[1]) add('export', m[1], file, m.index);
+  // CommonJS: `module.exports.fastify = fastify`, `exports.build = ...`, `module.exports = { a, b: c }`.
+  for (const m of file.text.matchAll(CJS_EXPORT)) if (m[1] !== 'default') add('export', m[1]!, file, m.index);
+  for (const m of file.text.matchAll(CJS_EXPORT_OBJECT)) for (const [key, at] of topLevelKeys(file.text, m.index + m[0].length, true)) add('export', key, file, at);
 }
+
+const CJS_EXPORT = /^(?:module\.)?exports\.([A-Za-z_$][\w$]*)\s*=/gm;
+const CJS_EXPORT_OBJECT = /^module\.exports\s*=\s*\{/gm;
 
 /** Public Python names: `__all__` when the module has one, else top-level defs and classes not starting with _. */
 function pythonExports(file: TextFile, add: Collect): void {
@@ -276,9 +283,11 @@ function* surfaceSteps(project: ProjectText, depth: Depth, readme?: TextFile): G
   const own = project.sources.filter((f) => f.own);
   for (const file of own) {
     cli(file, add);
+    parameterFlags(file, add);
     yield;
   }
   manifest(project, (kind, name, file, index) => (kind === 'script' && depth === 'quick' ? undefined : add(kind, name, file, index)));
+  for (const file of project.configs) pyprojectScripts(file, add);
   for (const file of own) {
     envVars(file, add);
     yield;

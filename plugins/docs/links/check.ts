@@ -4,7 +4,7 @@
  * the page and line of each link that has it.
  */
 import type { HttpClient } from '../../../sdk/index.js';
-import type { LinkPage, PageLink } from '../markdown/page.js';
+import { normalizeLabel, type LinkPage, type PageLink } from '../markdown/page.js';
 import { checkExternal, type ExternalResult } from './external.js';
 import { checkInternalLink, classify, PageCache, type LinkScope } from './internal.js';
 import { frontMatterRoutes } from './routes.js';
@@ -39,8 +39,12 @@ export interface LinkCounts {
 export interface LinkCheckReport {
   counts: LinkCounts;
   issues: LinkIssue[];
-  /** Distinct external URLs checked and how they came out; null when external links were not checked. */
-  external: { checked: number; ok: number; broken: number; unverified: number; notChecked: number } | null;
+  /**
+   * Distinct external URLs checked and how they came out; null when external links were not checked.
+   * `refused`: among the unverified, those the network policy refused (nothing was sent);
+   * `notChecked`: distinct URLs past the cap, never tried.
+   */
+  external: { checked: number; ok: number; broken: number; unverified: number; refused: number; notChecked: number } | null;
 }
 
 export interface ReadPage {
@@ -53,6 +57,8 @@ export async function checkLinks(pages: readonly ReadPage[], scope: LinkScope, o
   for (const { path, page } of pages) cache.add(path, page);
   const counts: LinkCounts = { total: 0, internal: 0, anchors: 0, images: 0, external: 0 };
   const issues: LinkIssue[] = [];
+  /** The link each issue is about: reference links through one definition are one problem. */
+  const origin = new Map<LinkIssue, PageLink>();
   const externalUses: Array<{ file: string; link: PageLink; url: string }> = [];
   const turn = timeSlicer(10);
 
@@ -66,7 +72,9 @@ export async function checkLinks(pages: readonly ReadPage[], scope: LinkScope, o
       if (link.kind === 'image') counts.images++;
       if (link.kind === 'undefined-reference') {
         if (options.files) {
-          issues.push({ file, line: link.line, column: link.column, url: link.url, kind: 'undefined-reference', via: link.kind, severity: 'error', message: `[${link.text}][${link.url}] has no definition "[${link.url}]: <url>"` });
+          const found: LinkIssue = { file, line: link.line, column: link.column, url: link.url, kind: 'undefined-reference', via: link.kind, severity: 'error', message: `[${link.text}][${link.url}] has no definition "[${link.url}]: <url>"` };
+          origin.set(found, link);
+          issues.push(found);
         }
         continue;
       }
@@ -81,7 +89,11 @@ export async function checkLinks(pages: readonly ReadPage[], scope: LinkScope, o
       if (target.path === '') counts.anchors++;
       else counts.internal++;
       const issue = await checkInternalLink(path, page, link, target, scope, cache, { files: options.files, anchors: options.anchors });
-      if (issue) issues.push({ file, ...issue });
+      if (issue) {
+        const found = { file, ...issue };
+        origin.set(found, link);
+        issues.push(found);
+      }
     }
   }
 
@@ -99,7 +111,10 @@ export async function checkLinks(pages: readonly ReadPage[], scope: LinkScope, o
     });
     for (const use of externalUses) {
       const result = results.get(use.url);
-      if (result && result.outcome !== 'ok') issues.push(externalIssue(use.file, use.link, result));
+      if (!result || result.outcome === 'ok') continue;
+      const found = externalIssue(use.file, use.link, result);
+      origin.set(found, use.link);
+      issues.push(found);
     }
     const values = [...results.values()];
     external = {
@@ -107,11 +122,45 @@ export async function checkLinks(pages: readonly ReadPage[], scope: LinkScope, o
       ok: values.filter((r) => r.outcome === 'ok').length,
       broken: values.filter((r) => r.outcome === 'broken').length,
       unverified: values.filter((r) => r.outcome === 'unverified').length,
+      refused: values.filter((r) => r.refused).length,
       notChecked: distinct.length - urls.length,
     };
   }
   issues.sort(ISSUE_ORDER);
-  return { counts, issues, external };
+  return { counts, issues: onePerDefinition(issues, origin), external };
+}
+
+/**
+ * A broken `[label]: url` definition (or a missing one) is one problem however often `[text][label]`
+ * uses it: the issues of its uses (sorted) become the first one, listing every use and the definition's line.
+ */
+function onePerDefinition(issues: LinkIssue[], origin: ReadonlyMap<LinkIssue, PageLink>): LinkIssue[] {
+  const first = new Map<string, { issue: LinkIssue; link: PageLink }>();
+  const kept: LinkIssue[] = [];
+  for (const issue of issues) {
+    const link = origin.get(issue);
+    const definition = link?.kind === 'undefined-reference' ? `?${normalizeLabel(link.url)}` : link?.definitionLine;
+    if (link === undefined || definition === undefined) {
+      kept.push(issue);
+      continue;
+    }
+    const key = `${issue.file}\0${definition}\0${issue.kind}`;
+    const earlier = first.get(key);
+    if (!earlier) {
+      first.set(key, { issue, link });
+      kept.push(issue);
+    } else (earlier.issue.uses ??= [{ line: earlier.issue.line, column: earlier.issue.column }]).push({ line: issue.line, column: issue.column });
+  }
+  for (const { issue, link } of first.values()) {
+    if (!issue.uses) continue;
+    const lines = issue.uses.map((use) => use.line).join(', ');
+    if (link.definitionLine === undefined) issue.message += ` (used ${issue.uses.length} times: lines ${lines})`;
+    else {
+      issue.definitionLine = link.definitionLine;
+      issue.message += ` (definition [${link.label ?? link.url}] on line ${link.definitionLine}, used ${issue.uses.length} times: lines ${lines})`;
+    }
+  }
+  return kept;
 }
 
 function externalIssue(file: string, link: PageLink, result: ExternalResult): LinkIssue {

@@ -12,6 +12,8 @@ export const LinkIssueSchema = Type.Object({
   message: Type.String(),
   suggestion: Type.Optional(Type.String({ description: 'The corrected link when the fix is obvious.' })),
   status: Type.Optional(Type.Integer()),
+  definitionLine: Type.Optional(Type.Integer()),
+  uses: Type.Optional(Type.Array(Type.Object({ line: Type.Integer(), column: Type.Integer() }))),
 });
 
 /** Issues listed at most; totals are always complete. */

@@ -33,6 +33,9 @@ export interface LinkIssue {
   suggestion?: string;
   /** External links: the last HTTP status, when one came back. */
   status?: number;
+  /** A reference-style definition used more than once: its line, and every use (this issue stands for all). */
+  definitionLine?: number;
+  uses?: Array<{ line: number; column: number }>;
 }
 
 export const ISSUE_ORDER = (a: LinkIssue, b: LinkIssue) => (a.file < b.file ? -1 : a.file > b.file ? 1 : a.line - b.line || a.column - b.column);

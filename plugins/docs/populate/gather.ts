@@ -10,7 +10,10 @@ import type { FileEntry, ProjectScanner, ProjectScan } from '../../project/api.j
 import type { Fact } from './facts.js';
 import { cargoFacts, configSchemaFacts, gemfileFacts, goMainFacts, goModFacts, makefileFacts, packageJsonFacts, pyprojectFacts, requirementsFacts } from './manifest-facts.js';
 import { ADR_FOLDER, architectureFacts, decisionFact, readmeFacts } from './prose-facts.js';
+import { factoryOptionFacts, optionObjectFacts } from './options-facts.js';
 import { isTestFile, languageOf, sourceFacts } from './source-facts.js';
+import { typerFlagFacts } from './typer-facts.js';
+import { isPublic } from '../gaps/audience.js';
 
 const MAX_BYTES = 512 * 1024;
 const MAX_SOURCE_FILES = 400;
@@ -70,8 +73,11 @@ export async function gatherFacts(input: { root: string; workspace: Workspace; s
   for (const file of sources) {
     const text = await read(file.path);
     if (text === undefined) continue;
+    // Typer-style flags first: they carry their command and help, which a bare '--flag' string does not.
+    if (file.path.endsWith('.py')) facts.push(...typerFlagFacts(file.path, text));
     facts.push(...sourceFacts(file.path, text));
     if (file.path.endsWith('.go')) facts.push(...goMainFacts(file.path, text));
+    if (languageOf(file.path) === 'javascript') facts.push(...optionObjectFacts(file.path, text), ...(entries.includes(file.path) ? factoryOptionFacts(file.path, text) : []));
   }
   for (const file of files.filter((f) => ADR_FOLDER.test(f.path)).slice(0, 200)) {
     const text = await read(file.path);
@@ -84,15 +90,19 @@ export async function gatherFacts(input: { root: string; workspace: Workspace; s
   return { root, path: workspace.relative(root) || '.', scan, files, facts: dedupe(facts), skipped };
 }
 
-/** One fact per kind and name: the first place it was read (manifests before sources). */
+/**
+ * One fact per kind and name: the first place it was read (manifests before sources), a
+ * public module before an example or a maintainer script naming the same flag.
+ */
 function dedupe(facts: Fact[]): Fact[] {
-  const seen = new Set<string>();
-  return facts.filter((f) => {
+  const chosen = new Map<string, Fact>();
+  for (const f of facts) {
     const key = `${f.kind}\0${f.name}`;
-    if (seen.has(key)) return false;
-    seen.add(key);
-    return true;
-  });
+    const current = chosen.get(key);
+    if (!current || (!isPublic(current.source.file, current.name) && isPublic(f.source.file, f.name))) chosen.set(key, f);
+  }
+  const kept = new Set(chosen.values());
+  return facts.filter((f) => kept.has(f));
 }
 
 /** The modules package.json names as its entry points (main, module, exports strings). */

@@ -7,6 +7,9 @@ import { parse as parseToml } from 'smol-toml';
 import { type Fact, lineOfMatch } from './facts.js';
 import { parseGoMod } from '../../project/api.js';
 
+/** The group of the install fact a package's users run (the others set up a clone). */
+export const USER_INSTALL = 'user';
+
 /** Which lock file says which JavaScript package manager installs the project. */
 const JS_LOCKS: Array<[string, string]> = [
   ['pnpm-lock.yaml', 'pnpm install --frozen-lockfile'],
@@ -36,6 +39,11 @@ export function packageJsonFacts(path: string, text: string, files: ReadonlySet<
   );
   const name = typeof pkg.name === 'string' ? pkg.name : undefined;
   const bin = pkg.bin;
+  // A package npm may publish is installed by its users by name; the clone's install is the contributors'.
+  if (name && pkg.private !== true) {
+    const cliOnly = bin !== undefined && pkg.main === undefined && pkg.exports === undefined && pkg.module === undefined;
+    facts.push({ kind: 'install', name: `npm install ${cliOnly ? '--global ' : ''}${name}`, detail: `installs ${name} from the npm registry`, technology, group: USER_INSTALL, source: { file: path, line: jsonKeyLine(text, 'name') } });
+  }
   const binFrom = text.indexOf('"bin"');
   if (typeof bin === 'string' && name) facts.push({ kind: 'command', name: name.replace(/^@[^/]+\//, ''), detail: bin, technology, source: { file: path, line: jsonKeyLine(text, 'bin') } });
   else if (bin && typeof bin === 'object') {
@@ -75,6 +83,11 @@ export function pyprojectFacts(path: string, text: string, files: ReadonlySet<st
   else if (files.has(`${dir}poetry.lock`) || doc.tool?.poetry)
     facts.push({ kind: 'install', name: 'poetry install', detail: 'Poetry project', technology, source: files.has(`${dir}poetry.lock`) ? { file: `${dir}poetry.lock`, line: 1 } : { file: path, line: lineOfMatch(text, '[tool.poetry]') } });
   else facts.push({ kind: 'install', name: 'pip install .', detail: `installs ${doc.project?.name ?? 'the package'}`, technology, source: { file: path, line: lineOfMatch(text, /^\[project\]/m) } });
+  // A project that builds a distribution ([build-system], or Poetry in package mode) is installed by its users by name.
+  const published = doc.project?.name && doc['build-system'] ? { name: String(doc.project.name), line: lineOfMatch(text, /^name\s*=/m, Math.max(text.search(/^\[project\]/m), 0)) }
+    : doc.tool?.poetry?.name && doc.tool.poetry['package-mode'] !== false ? { name: String(doc.tool.poetry.name), line: lineOfMatch(text, /^name\s*=/m, Math.max(text.indexOf('[tool.poetry]'), 0)) }
+    : undefined;
+  if (published) facts.push({ kind: 'install', name: `pip install ${published.name}`, detail: `installs ${published.name} from PyPI`, technology, group: USER_INSTALL, source: { file: path, line: published.line } });
   const scripts: Record<string, unknown> = { ...(doc.project?.scripts ?? {}), ...(doc.tool?.poetry?.scripts ?? {}) };
   const from = Math.max(text.search(/^\[(project\.scripts|tool\.poetry\.scripts)\]/m), 0);
   for (const [command, target] of Object.entries(scripts)) {

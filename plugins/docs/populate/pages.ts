@@ -9,6 +9,8 @@
  */
 import type { DiataxisSection } from '../../../sdk/index.js';
 import { cite, type Fact, type FactKind, type FactSource } from './facts.js';
+import { USER_INSTALL } from './manifest-facts.js';
+import { OPTIONS_GROUP } from './options-facts.js';
 
 export type PopulationLevel = 'basic' | 'comprehensive' | 'intelligent';
 
@@ -41,13 +43,18 @@ export function planPages(all: readonly Fact[], options: { level: PopulationLeve
   const detailed = options.level !== 'basic';
   const drafts: Draft[] = [];
 
+  // Users install the published package; a clone's setup (uv sync, npm ci) is the contributors', on a how-to page.
+  const installs = of('install');
+  const published = new Set(installs.filter((f) => f.group === USER_INSTALL).map((f) => f.technology));
+  const userInstalls = installs.filter((f) => f.group === USER_INSTALL || !published.has(f.technology));
+  const cloneSetup = installs.filter((f) => !userInstalls.includes(f));
   drafts.push({
     section: 'tutorials',
     slug: 'getting-started',
     title: 'Getting started',
     intro: `This tutorial installs ${options.projectName} and runs it for the first time.`,
     blocks: [
-      { heading: 'Install', facts: of('install') },
+      { heading: 'Install', facts: userInstalls },
       { heading: 'Commands', facts: of('command') },
       { heading: 'First run', facts: of('usage') },
     ],
@@ -55,12 +62,16 @@ export function planPages(all: readonly Fact[], options: { level: PopulationLeve
 
   const scripts = of('script');
   const groups = groupBy(scripts, (f) => f.group ?? f.name);
+  const setupBlock = { heading: 'Set up a clone of the repository', facts: cloneSetup };
+  if (detailed && cloneSetup.length > 0) {
+    drafts.push({ section: 'how-to', slug: 'development-setup', title: 'How to set up a development environment', intro: `Install ${options.projectName} from a clone of its repository to change it.`, blocks: [setupBlock] });
+  }
   if (detailed && groups.size > 1) {
     for (const [group, members] of groups) {
       drafts.push({ section: 'how-to', slug: `run-${slugify(group)}`, title: `How to run ${group}`, intro: `The ${group} tasks the project defines.`, blocks: [{ heading: 'Tasks', facts: members }] });
     }
   } else {
-    drafts.push({ section: 'how-to', slug: 'common-tasks', title: 'Common tasks', intro: 'How to run the tasks the project defines.', blocks: [{ heading: 'Tasks', facts: scripts }] });
+    drafts.push({ section: 'how-to', slug: 'common-tasks', title: 'Common tasks', intro: 'How to run the tasks the project defines.', blocks: [...(detailed ? [] : [setupBlock]), { heading: 'Tasks', facts: scripts }] });
   }
   if (detailed && of('env').length > 0) {
     drafts.push({ section: 'how-to', slug: 'configure', title: 'How to configure', intro: 'Set these environment variables before running the project.', blocks: [{ heading: 'Environment variables', facts: of('env') }] });
@@ -94,7 +105,8 @@ export function planPages(all: readonly Fact[], options: { level: PopulationLeve
         intro: 'Environment variables and configuration keys the code reads.',
         blocks: [
           { heading: 'Environment variables', facts: members.filter((f) => f.kind === 'env') },
-          { heading: 'Configuration keys', facts: members.filter((f) => f.kind === 'config') },
+          { heading: 'Configuration keys', facts: members.filter((f) => f.kind === 'config' && f.group !== OPTIONS_GROUP) },
+          { heading: 'Options', facts: members.filter((f) => f.kind === 'config' && f.group === OPTIONS_GROUP) },
         ],
       });
     }

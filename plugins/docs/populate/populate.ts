@@ -5,7 +5,7 @@
  * the generated mark is never replaced while preserveExisting is on.
  */
 import { mkdir, stat } from 'node:fs/promises';
-import { dirname } from 'node:path';
+import { dirname, join, relative, sep } from 'node:path';
 import { FileSystemError, writeAtomic, type Resources, type Workspace } from '../../../sdk/index.js';
 import type { ProjectScanner } from '../../project/api.js';
 import type { SsgAdapters } from '../../ssg/api.js';
@@ -14,7 +14,11 @@ import { type FactKind, focusFacts } from './facts.js';
 import { GENERATED_BY, isGenerated, withFrontMatter, withoutTimestamp } from './front-matter.js';
 import { gatherFacts } from './gather.js';
 import { type PlannedPage, type PopulationLevel, planPages, sourcesSection } from './pages.js';
-import { detectSite, pageTarget, relativeLink, type Site } from './site.js';
+import { pageTarget, relativeLink, resolveDocsRoot } from './site.js';
+import { isPublic } from '../gaps/audience.js';
+import { reuseExistingPath } from '../../../sdk/section-folders.js';
+import { addToNavigation, type NavigationChange } from './navigation.js';
+import { findSphinxSource, sphinxTwin } from './sphinx-toctree.js';
 
 export interface PopulateInput {
   analysisId: string;
@@ -40,8 +44,12 @@ export interface PageOutcome {
 export interface PopulateResult {
   project: string;
   docsPath: string;
+  /** The folder the section folders were written in (workspace-relative). */
+  docsRoot: string;
   site: { ssg: string; root: string; marker: string } | null;
   pages: PageOutcome[];
+  /** Navigation files (mkdocs.yml nav, Sphinx toctrees) changed so the new pages are reached. */
+  navigation: NavigationChange[];
   facts: Partial<Record<FactKind, number>>;
   skippedFiles: Array<{ path: string; reason: string }>;
 }
@@ -59,15 +67,22 @@ export async function populate(input: PopulateInput, ctx: PopulateContext): Prom
   const { workspace } = ctx;
   const analysis = await readStoredAnalysis(ctx.resources, input.analysisId);
   const root = await ctx.scanner.resolveRoot(analysis.path, workspace, 'analysisId');
-  const docsRoot = await workspace.resolve(input.docsPath, 'docsPath');
-  const existing = await stat(docsRoot).catch(() => null);
-  if (existing && !existing.isDirectory()) throw new FileSystemError(`parameter "docsPath": "${workspace.relative(docsRoot)}" is a file (expected a folder)`, { parameter: 'docsPath' });
+  const requested = await workspace.resolve(input.docsPath, 'docsPath');
+  const existing = await stat(requested).catch(() => null);
+  if (existing && !existing.isDirectory()) throw new FileSystemError(`parameter "docsPath": "${workspace.relative(requested)}" is a file (expected a folder)`, { parameter: 'docsPath' });
   const gathered = await gatherFacts({ root, workspace, scanner: ctx.scanner, ...(ctx.signal ? { signal: ctx.signal } : {}) });
-  const facts = focusFacts(gathered.facts, input.technologyFocus);
+  // Pages document what users use: names defined only by examples, maintainer scripts, private modules or completion internals stay out.
+  const facts = focusFacts(gathered.facts, input.technologyFocus).filter((f) => isPublic(f.source.file, f.name));
   const projectName = gathered.scan.manifests.find((m) => m.name)?.name ?? (root.split(/[\\/]/).pop() || 'the project');
   const planned = planPages(facts, { level: input.populationLevel, includeProjectSpecific: input.includeProjectSpecific, projectName });
-  const site = await detectSite(docsRoot, workspace, ctx.adapters);
-  const targets = planned.map((page) => ({ page, target: pageTarget(page, docsRoot, site) }));
+  const { site, docsRoot, sectionsRoot } = await resolveDocsRoot(requested, [root, workspace.root], workspace, ctx.adapters);
+  // Sphinx is no adapter of the ssg pack, but its toctrees decide what a reader reaches all the same.
+  const sphinx = site ? null : await findSphinxSource(sectionsRoot, workspace);
+  // Pages go into the folders the project has, whatever their case (docs/Reference, docs/Guides).
+  const targets = planned.map((page) => {
+    const target = pageTarget(page, docsRoot, site);
+    return { page, target: { ...target, path: join(sectionsRoot, reuseExistingPath(sectionsRoot, relative(sectionsRoot, target.path).split(sep).join('/'))) } };
+  });
   const generatedAt = (ctx.now?.() ?? new Date()).toISOString();
   const pages: PageOutcome[] = [];
   for (const { page, target } of targets) {
@@ -76,7 +91,8 @@ export async function populate(input: PopulateInput, ctx: PopulateContext): Prom
       .filter(Boolean)
       .join('\n\n');
     const content = withFrontMatter({ ...target.frontMatter, generated_by: GENERATED_BY, generated_at: generatedAt }, body.endsWith('\n') ? body : `${body}\n`);
-    const outcome = await place(workspace, target.path, content, input.preserveExisting);
+    const twin = sphinx ? await sphinxTwin(target.path) : null;
+    const outcome = twin ? { status: 'kept' as const, reason: `Sphinx has this document as ${workspace.relative(twin)}` } : await place(workspace, target.path, content, input.preserveExisting);
     pages.push({
       path: workspace.relative(target.path),
       section: page.section ?? 'index',
@@ -87,13 +103,17 @@ export async function populate(input: PopulateInput, ctx: PopulateContext): Prom
       ...(outcome.reason ? { reason: outcome.reason } : {}),
     });
   }
+  const reachable = targets.filter((_, i) => pages[i]!.status !== 'kept').map(({ page, target }) => ({ path: target.path, title: page.title, section: page.section }));
+  const navigation = await addToNavigation(site, sphinx, reachable, workspace);
   const counts: Partial<Record<FactKind, number>> = {};
   for (const fact of facts) counts[fact.kind] = (counts[fact.kind] ?? 0) + 1;
   return {
     project: gathered.path,
-    docsPath: workspace.relative(docsRoot) || '.',
-    site: site ? { ssg: site.adapter.id, root: workspace.relative(site.root) || '.', marker: site.marker } : null,
+    docsPath: workspace.relative(requested) || '.',
+    docsRoot: workspace.relative(sectionsRoot) || '.',
+    site: site ? { ssg: site.adapter.id, root: workspace.relative(site.root) || '.', marker: site.marker } : sphinx ? { ssg: 'sphinx', root: workspace.relative(sphinx) || '.', marker: 'conf.py' } : null,
     pages,
+    navigation,
     facts: counts,
     skippedFiles: gathered.skipped,
   };

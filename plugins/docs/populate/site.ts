@@ -4,11 +4,14 @@
  * workspace), the adapter decides the page paths and front matter; otherwise
  * pages go to docsPath/<section>/<slug>.md.
  */
+import { existsSync, statSync } from 'node:fs';
 import { stat } from 'node:fs/promises';
-import { basename, dirname, join, posix } from 'node:path';
+import { basename, dirname, join, posix, sep } from 'node:path';
 import { readFrontMatter, type SitePage, type SsgAdapter, type Workspace } from '../../../sdk/index.js';
 import type { SsgAdapters } from '../../ssg/api.js';
 import type { PlannedPage } from './pages.js';
+import { DOCS_FOLDERS } from '../gaps/load.js';
+import { reuseExistingPath } from '../../../sdk/section-folders.js';
 
 export interface Site {
   adapter: SsgAdapter;
@@ -36,6 +39,25 @@ export async function detectSite(docsRoot: string, workspace: Workspace, adapter
     if (dir === workspace.root || dirname(dir) === dir) break;
   }
   return null;
+}
+
+/**
+ * Where a flow's pages go, the same for setup_structure and populate_diataxis_content: a
+ * configured site (marker in `requested` or a folder above it) decides through its adapter,
+ * whether `requested` is the site root or its docs folder; without a site, `requested` is the
+ * docs folder, except the project (or workspace) root itself, whose docs folder is used (an
+ * existing one, any case, else `docs`). `sectionsRoot` holds the section folders.
+ */
+export async function resolveDocsRoot(requested: string, projectRoots: readonly string[], workspace: Workspace, adapters: SsgAdapters | undefined): Promise<{ site: Site | null; docsRoot: string; sectionsRoot: string }> {
+  const found = await detectSite(requested, workspace, adapters);
+  // A site configured above counts when docsPath is its content folder or inside it, as setup_structure reads its path.
+  const content = found ? join(found.root, dirname(found.adapter.sectionDir('tutorials'))) : '';
+  const site = found && (found.root === requested || requested === content || requested.startsWith(content + sep)) ? found : null;
+  if (site) return { site, docsRoot: requested, sectionsRoot: join(site.root, dirname(site.adapter.sectionDir('tutorials'))) };
+  if (!projectRoots.includes(requested)) return { site: null, docsRoot: requested, sectionsRoot: requested };
+  const folder = DOCS_FOLDERS.map((f) => reuseExistingPath(requested, f)).find((f) => existsSync(join(requested, f)) && statSync(join(requested, f)).isDirectory()) ?? 'docs';
+  const docsRoot = join(requested, folder);
+  return { site: null, docsRoot, sectionsRoot: docsRoot };
 }
 
 export interface PageTarget {

@@ -6,12 +6,26 @@
 import { defineTool, Params, Type } from '../../../sdk/index.js';
 import type { DocsDeps } from '../deps.js';
 import { documentationWorkTopic } from '../events.js';
-import { checkLinks, MAX_EXTERNAL_URLS } from '../links/check.js';
+import { checkLinks, MAX_EXTERNAL_URLS, type LinkCheckReport } from '../links/check.js';
 import { contentPages } from '../links/content-path.js';
 import { LinkIssueSchema, MAX_LISTED } from '../links/issue-schema.js';
 import { readPages } from '../links/load.js';
 import { findSite } from '../links/site.js';
 import { linkRecommendations } from '../links/recommendations.js';
+
+/**
+ * What became of the distinct external URLs, in words: answered, failed, unverified (refused by the
+ * site or by the network policy, nothing sent), and left over the cap. "Fetched" would hide all but the first.
+ */
+function externalCounts(external: NonNullable<LinkCheckReport['external']>): string {
+  const distinct = external.checked + external.notChecked;
+  const parts = [`${external.ok} answered`, `${external.broken} failed`];
+  const declined = external.unverified - external.refused;
+  if (declined) parts.push(`${declined} unverified (the site refused robots, or no site answered)`);
+  if (external.refused) parts.push(`${external.refused} refused by the network policy (not fetched)`);
+  if (external.notChecked) parts.push(`${external.notChecked} not checked (over the cap of ${MAX_EXTERNAL_URLS})`);
+  return `${distinct} distinct external URL${distinct === 1 ? '' : 's'}: ${parts.join(', ')}`;
+}
 
 export const checkDocumentationLinksTool = (deps: DocsDeps) =>
   defineTool({
@@ -64,7 +78,7 @@ export const checkDocumentationLinksTool = (deps: DocsDeps) =>
       const folder = context.workspace.relative(content.single ? content.pages[0]! : content.root) || '.';
       const summary =
         `${errors.length === 0 ? 'No broken links' : `${errors.length} broken link${errors.length === 1 ? '' : 's'}`} in ${pages.length} page${pages.length === 1 ? '' : 's'} of ${folder}` +
-        ` (${report.counts.total} links${report.external ? `, ${report.external.checked} external URLs fetched${report.external.notChecked ? `, ${report.external.notChecked} more not fetched` : ''}` : checkExternal ? '' : ', external links not fetched'})` +
+        ` (${report.counts.total} links${report.external ? `; ${externalCounts(report.external)}` : checkExternal ? '' : ', external links not fetched'})` +
         `${warnings.length ? `; ${warnings.length} warning${warnings.length === 1 ? '' : 's'}` : ''}${content.truncated ? `; only the first ${content.pages.length} pages were checked` : ''}.`;
       await deps.events.publish(documentationWorkTopic, { tool: 'check_documentation_links', project: context.workspace.relative(site.root) || '.', action: 'links-checked', summary, files: [...new Set(errors.map((issue) => issue.file))] });
       return {
@@ -77,7 +91,7 @@ export const checkDocumentationLinksTool = (deps: DocsDeps) =>
         warningTotal: warnings.length,
         issues: listed,
         truncated: listed.length < report.issues.length || content.truncated,
-        external: report.external,
+        external: report.external && { checked: report.external.checked, ok: report.external.ok, broken: report.external.broken, unverified: report.external.unverified, notChecked: report.external.notChecked },
         unreadable,
         recommendations: linkRecommendations(report.issues),
       };

@@ -59,6 +59,7 @@ export const detectDocumentationGapsTool = (deps: DocsDeps) =>
         sourceFilesRead: Type.Integer(),
         sourceFilesLeftOut: Type.Integer({ description: 'Source files not read (caps reached); see leftOut.' }),
         surface: Type.Record(Type.String(), Type.Integer(), { description: 'Items found in the code per kind.' }),
+        setApart: Type.Record(Type.String(), Type.Integer(), { description: 'Undocumented non-public items: private, example, script, test.' }),
         gaps: Type.Integer(),
         stale: Type.Integer(),
         byPriority: Type.Object({ high: Type.Integer(), medium: Type.Integer(), low: Type.Integer() }),
@@ -107,7 +108,9 @@ export const detectDocumentationGapsTool = (deps: DocsDeps) =>
         report.gaps.length + report.stale.length === 0
           ? `No gaps at ${depth} depth: every item the code exposes is mentioned in ${pages.length} page(s) under ${where}, and no page names something the code lacks.`
           : `${report.gaps.length} undocumented item(s) and ${report.stale.length} stale name(s) across ${pages.length} page(s) under ${where} (${byPriority.high} high priority).`;
-      const fullMessage = message + cutNote;
+      const apart = Object.entries(report.setApart).map(([audience, n]) => `${n} ${audience}`).join(', ');
+      const apartNote = apart ? ` Not listed, as no user reads docs for them: ${apart} item(s) (private modules, example sources, maintainer scripts, tests).` : '';
+      const fullMessage = message + apartNote + cutNote;
       return {
         summary: message,
         counts: {
@@ -117,6 +120,7 @@ export const detectDocumentationGapsTool = (deps: DocsDeps) =>
           sourceFilesRead: project.sources.length,
           sourceFilesLeftOut: leftOut.sources,
           surface: report.surface,
+          setApart: report.setApart,
           gaps: report.gaps.length,
           stale: report.stale.length,
           byPriority,

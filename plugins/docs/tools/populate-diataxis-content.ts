@@ -31,6 +31,7 @@ export const populateDiataxisContentTool = (deps: DocsDeps) =>
       summary: Type.String(),
       project: Type.String(),
       docsPath: Type.String(),
+      docsRoot: Type.String(),
       site: Type.Union([Type.Object({ ssg: Type.String(), root: Type.String(), marker: Type.String() }), Type.Null()]),
       counts: Type.Object({ written: Type.Integer(), updated: Type.Integer(), unchanged: Type.Integer(), replaced: Type.Integer(), kept: Type.Integer() }),
       pages: Type.Array(
@@ -45,6 +46,7 @@ export const populateDiataxisContentTool = (deps: DocsDeps) =>
         }),
       ),
       totalPages: Type.Integer(),
+      navigation: Type.Array(Type.Object({ file: Type.String(), added: Type.Array(Type.String()) })),
       facts: Type.Record(Type.String(), Type.Integer(), { description: 'Facts found per kind.' }),
       skippedFiles: Type.Array(Type.Object({ path: Type.String(), reason: Type.String() })),
     }),
@@ -65,21 +67,24 @@ export const populateDiataxisContentTool = (deps: DocsDeps) =>
       const counts = { written: count('written'), updated: count('updated'), unchanged: count('unchanged'), replaced: count('replaced'), kept: count('kept') };
       const kept = result.pages.filter((p) => p.status === 'kept').map((p) => p.path);
       const summary =
-        `${result.pages.length} pages for ${result.project} in ${result.docsPath}${result.site ? ` (${result.site.ssg} site)` : ''}: ` +
+        `${result.pages.length} pages for ${result.project} in ${result.docsRoot}${result.site ? ` (${result.site.ssg} site)` : ''}: ` +
         `${counts.written} written, ${counts.updated} updated, ${counts.unchanged} unchanged, ${counts.replaced} replaced, ${counts.kept} kept` +
         (kept.length ? ` (hand-written, not replaced: ${kept.slice(0, 5).join(', ')}${kept.length > 5 ? ', ...' : ''})` : '') +
+        (result.navigation.length ? `; navigation: ${result.navigation.map((n) => `${n.added.length} added to ${n.file}`).join(', ')}` : '') +
         '.';
       deps.logger.debug({ pages: result.pages.length, ...counts }, 'documentation populated');
-      const changed = result.pages.filter((p) => ['written', 'updated', 'replaced'].includes(p.status)).map((p) => p.path);
+      const changed = [...result.pages.filter((p) => ['written', 'updated', 'replaced'].includes(p.status)).map((p) => p.path), ...result.navigation.map((n) => n.file)];
       if (changed.length > 0) await deps.events.publish(documentationWorkTopic, { tool: 'populate_diataxis_content', project: result.project, action: 'populated', summary, files: changed.slice(0, 50) });
       return {
         summary,
         project: result.project,
         docsPath: result.docsPath,
+        docsRoot: result.docsRoot,
         site: result.site,
         counts,
         pages: result.pages.slice(0, MAX_LISTED).map((p) => ({ ...p, sources: p.sources.slice(0, 20) })),
         totalPages: result.pages.length,
+        navigation: result.navigation,
         facts: result.facts as Record<string, number>,
         skippedFiles: result.skippedFiles.slice(0, 20),
       };

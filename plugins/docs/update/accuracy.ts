@@ -5,7 +5,10 @@
  * by it; one with none is proposed for removal (its line, or its whole section
  * when the name is the section's heading).
  */
+import type { Nodes } from 'mdast';
 import { cite, type Fact } from '../populate/facts.js';
+import { deniesExistence, otherToolIn } from '../gaps/stale-context.js';
+import type { CodeNames } from './code-names.js';
 import type { DocPage, Mention } from './pages.js';
 import { mentionsOf } from './pages.js';
 import type { Proposal } from './proposals.js';
@@ -13,7 +16,8 @@ import type { Proposal } from './proposals.js';
 const KIND_FACT = { flag: 'flag', call: 'export', env: 'env' } as const;
 const NOUN = { flag: 'flag', call: 'function', env: 'environment variable' } as const;
 
-export function accuracyProposals(pages: readonly DocPage[], facts: readonly Fact[]): Proposal[] {
+/** `code`: what the code defines in any form; a name it defines is never proposed as stale or renamed. */
+export function accuracyProposals(pages: readonly DocPage[], facts: readonly Fact[], code?: CodeNames): Proposal[] {
   const commands = new Set(facts.filter((f) => f.kind === 'command').map((f) => f.name));
   const envPrefixes = new Set(facts.filter((f) => f.kind === 'env').map((f) => prefix(f.name)));
   const proposals: Proposal[] = [];
@@ -22,6 +26,9 @@ export function accuracyProposals(pages: readonly DocPage[], facts: readonly Fac
     for (const mention of mentionsOf(page, commands)) {
       const known = facts.filter((f) => f.kind === KIND_FACT[mention.kind]);
       if (known.length === 0 || known.some((f) => f.name === mention.name)) continue;
+      if (code?.defines(mention.kind, mention.name)) continue;
+      // A sentence saying the project does not have the name, or about another tool's flag, is right as it is.
+      if (mention.sentence && (deniesExistence(mention.sentence) || (mention.kind === 'flag' && otherToolIn(mention.sentence, commands)))) continue;
       // An environment variable of another tool (HOME, NODE_ENV) is not this project's to check.
       if (mention.kind === 'env' && !envPrefixes.has(prefix(mention.name))) continue;
       const key = `${mention.line}\0${mention.name}`;
@@ -63,9 +70,34 @@ function proposalFor(page: DocPage, mention: Mention, known: readonly Fact[]): P
     // A command line in a code block keeps its other arguments.
     return { ...base, kind: 'stale', line: mention.line, oldText: line, newText: line.replace(new RegExp(`\\s+${escape(mention.name)}(=\\S+)?(?![\\w-])`), ''), evidence, reason };
   }
-  return { ...base, kind: 'stale', line: mention.line, oldText: line, newText: '', evidence, reason };
+  // The whole block the name stands in: a list item with its continuation lines and sub-items, a table row, a paragraph.
+  const block = blockAt(page, mention.line);
+  return { ...base, kind: 'stale', line: block.start, oldText: page.lines.slice(block.start - 1, block.end).join('\n'), newText: '', evidence, reason };
 }
 
+const BLOCKS = new Set(['listItem', 'tableRow', 'paragraph']);
+
+/**
+ * Lines of the innermost list item, table row or paragraph holding `line`, the line alone when
+ * none does. A list item's first paragraph is the item: the item goes whole, with its
+ * continuation lines and sub-items, never leaving them orphaned under the next item.
+ */
+export function blockAt(page: DocPage, line: number): { start: number; end: number } {
+  let found = { start: line, end: line };
+  let itemOfFound: Nodes | undefined;
+  const visit = (node: Nodes, parent?: Nodes) => {
+    const at = node.position;
+    if (!at || at.start.line > line || at.end.line < line) return;
+    if (BLOCKS.has(node.type)) {
+      found = { start: at.start.line, end: at.end.line };
+      itemOfFound = parent?.type === 'listItem' && parent.children[0] === node ? parent : undefined;
+    }
+    if ('children' in node) for (const child of node.children) visit(child as Nodes, node);
+  };
+  visit(page.doc.tree);
+  const item = itemOfFound?.position;
+  return item ? { start: item.start.line, end: item.end.line } : found;
+}
 /** The innermost section holding `line`. */
 export function sectionAt(page: DocPage, line: number) {
   let found: DocPage['doc']['sections'][number] | undefined;

@@ -7,6 +7,14 @@ import type { Proposal } from './proposals.js';
 
 export function applyProposals(text: string, proposals: Proposal[]): string {
   const lines = text.split('\n');
+  // An addition anchored in a block another proposal removes goes after the last line before that block.
+  for (const add of proposals.filter((p) => p.oldText === '')) {
+    const removed = proposals.find((r) => r.oldText !== '' && r.newText === '' && r.line <= add.line && add.line < r.line + r.oldText.split('\n').length);
+    if (!removed) continue;
+    let at = removed.line - 1;
+    while (at > 1 && (lines[at - 1] ?? '').trim() === '') at--;
+    add.line = at;
+  }
   // Later lines first; at one line, additions after replacements of that line; the proposal order is kept for equal lines.
   const order = proposals.map((p, i) => ({ p, i })).sort((a, b) => b.p.line - a.p.line || Number(a.p.oldText === '') - Number(b.p.oldText === '') || b.i - a.i);
   for (const { p } of order) {

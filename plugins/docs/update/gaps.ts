@@ -3,7 +3,8 @@
  * and public exports the code has and no page mentions. Each becomes an addition to the
  * best page: the section that mentions the most of its siblings (same kind,
  * same command group first), written the way that section lists them (a
- * table row, a list item, or a subsection).
+ * table row, a list item, or a subsection); else a page named for its kind, else the
+ * reference page; else none (never the first page that happens to sort first).
  */
 import type { Table } from 'mdast';
 import { cite, type Fact, type FactKind } from '../populate/facts.js';
@@ -18,6 +19,11 @@ const PAGE_HINT: Partial<Record<FactKind, RegExp>> = { command: /cli|command|usa
 
 type Section = DocPage['doc']['sections'][number];
 
+/**
+ * `facts` are the public surface only (the caller leaves out scripts', examples' and private
+ * modules' names). A fact with no fitting page (no section names its siblings, no page is
+ * about its kind) is not added anywhere: a benchmarking guide is no place for a token.
+ */
 export function gapProposals(pages: readonly DocPage[], facts: readonly Fact[], styleOf: (page: DocPage) => PageStyle): Proposal[] {
   if (pages.length === 0) return [];
   const proposals: Proposal[] = [];
@@ -25,10 +31,21 @@ export function gapProposals(pages: readonly DocPage[], facts: readonly Fact[], 
   // Pages given a "<kind>s not documented before" section by an earlier proposal: later ones add items to it.
   const opened = new Set<string>();
   const candidates = facts.filter((f) => GAP_KINDS.includes(f.kind) && !(f.kind === 'export' && f.group === 'internal'));
+  // Each name is looked up in the pages once per call, and each section's names are read once, whatever the number of gaps.
+  const isMentioned = memo((name: string) => mentioned(pages, name));
+  const documented = candidates.filter((f) => isMentioned(f.name));
+  const sections = new SectionTokens();
+  // Siblings of the same command group or config area, when any is documented, say more than the rest of the kind.
+  const siblingsOf = memo((kind: string) => documented.filter((f) => f.kind === kind));
+  const nearOf = memo((key: string) => {
+    const [kind, group] = key.split('\0') as [string, string];
+    const grouped = group ? siblingsOf(kind).filter((s) => s.group === group) : [];
+    return grouped.length > 0 ? grouped : siblingsOf(kind);
+  });
   for (const fact of candidates) {
-    if (mentioned(pages, fact.name)) continue;
-    const siblings = candidates.filter((f) => f.kind === fact.kind && f !== fact && mentioned(pages, f.name));
-    const place = bestPlace(pages, fact, siblings);
+    if (isMentioned(fact.name)) continue;
+    const place = bestPlace(pages, fact, nearOf(`${fact.kind}\0${fact.group ?? ''}`), sections);
+    if (!place) continue;
     (place.section ? proposals : trailing).push(addition(place, fact, styleOf(place.page), opened));
   }
   // New sections at a page's end come after additions to its last section, which insert at the same line.
@@ -40,18 +57,16 @@ interface Place {
   section: Section | undefined;
 }
 
-function bestPlace(pages: readonly DocPage[], fact: Fact, siblings: readonly Fact[]): Place {
-  // Siblings of the same command group or config area, when any is documented, say more than the rest.
-  const grouped = fact.group ? siblings.filter((s) => s.group === fact.group) : [];
-  const near = grouped.length > 0 ? grouped : siblings;
+/** `near`: the documented siblings of `fact` (same kind; same group when any is documented). */
+function bestPlace(pages: readonly DocPage[], fact: Fact, near: readonly Fact[], sections: SectionTokens): Place | undefined {
   let best: { place: Place; score: number; depth: number } | undefined;
   for (const page of pages) {
-    const hinted = PAGE_HINT[fact.kind]?.test(page.path) ? 0.5 : 0;
+    const hinted = aboutKind(page, fact) ? 0.5 : 0;
     for (const section of page.doc.sections) {
       // A section about one sibling ("### `--quiet`") is not where another goes: its parent is.
-      if (near.some((s) => containsToken(section.heading.text, s.name))) continue;
-      const text = page.lines.slice(section.heading.line - 1, section.fullEndLine).join('\n');
-      const count = near.filter((s) => containsToken(text, s.name)).length;
+      const { heading, body } = sections.of(page, section);
+      if (heading.count(near) > 0) continue;
+      const count = body.count(near);
       if (count === 0) continue;
       const score = count + hinted;
       const depth = section.heading.depth;
@@ -60,8 +75,60 @@ function bestPlace(pages: readonly DocPage[], fact: Fact, siblings: readonly Fac
     }
   }
   if (best) return best.place;
-  const hinted = pages.find((p) => PAGE_HINT[fact.kind]?.test(p.path)) ?? pages.find((p) => /reference/.test(p.path)) ?? pages[0]!;
-  return { page: hinted, section: undefined };
+  // A page about the kind (configuration.md for a variable), else the reference page itself (reference.md, reference/index.md).
+  const hinted = pages.find((p) => aboutKind(p, fact)) ?? pages.find((p) => REFERENCE_PAGE.test(p.path));
+  return hinted ? { page: hinted, section: undefined } : undefined;
+}
+
+/** A page named for the kind (cli.md, configuration.md): its file name, not its folder (every page under Reference/ is not about exports). */
+const aboutKind = (page: DocPage, fact: Fact) => PAGE_HINT[fact.kind]?.test(page.path.slice(page.path.lastIndexOf('/') + 1)) ?? false;
+
+const REFERENCE_PAGE = /(?:^|\/)(?:reference|api)(?:\.md|\.markdown|\/(?:index|readme)\.md)$/i;
+
+/** Whole-token lookups in each section's heading and text, tokenised once per section. */
+class SectionTokens {
+  private readonly cache = new Map<Section, { heading: TokenCount; body: TokenCount }>();
+
+  of(page: DocPage, section: Section) {
+    let found = this.cache.get(section);
+    if (!found) {
+      const text = page.lines.slice(section.heading.line - 1, section.fullEndLine).join('\n');
+      found = { heading: new TokenCount(section.heading.text), body: new TokenCount(text) };
+      this.cache.set(section, found);
+    }
+    return found;
+  }
+}
+
+/** How many of some names a text contains as whole tokens (containsToken), through the set of its `[\w-]` tokens. */
+class TokenCount {
+  private tokens: Set<string> | undefined;
+  constructor(private readonly text: string) {}
+
+  count(facts: readonly Fact[]): number {
+    this.tokens ??= new Set(this.text.match(/[\w-]+/g) ?? []);
+    let n = 0;
+    // The smaller side is walked: a section names few of hundreds of siblings.
+    if (facts.length > this.tokens.size && facts.every((f) => SIMPLE.test(f.name))) {
+      const names = namesOf(facts);
+      for (const token of this.tokens) if (names.has(token)) n++;
+      return n;
+    }
+    for (const f of facts) if (SIMPLE.test(f.name) ? this.tokens.has(f.name) : containsToken(this.text, f.name)) n++;
+    return n;
+  }
+}
+
+const SIMPLE = /^[\w-]+$/;
+const nameSets = new WeakMap<readonly Fact[], Set<string>>();
+const namesOf = (facts: readonly Fact[]) => nameSets.get(facts) ?? nameSets.set(facts, new Set(facts.map((f) => f.name))).get(facts)!;
+
+function memo<T>(compute: (key: string) => T): (key: string) => T {
+  const cache = new Map<string, T>();
+  return (key) => {
+    if (!cache.has(key)) cache.set(key, compute(key));
+    return cache.get(key)!;
+  };
 }
 
 function addition(place: Place, fact: Fact, style: PageStyle, opened: Set<string>): Proposal {

@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import type { Nodes } from 'mdast';
 import { parseMarkdown, type MarkdownDocument, type Workspace } from '../../../sdk/index.js';
 import { isGenerated } from '../populate/front-matter.js';
+import { sentenceAt } from '../gaps/stale-context.js';
 
 const MAX_PAGES = 500;
 const SKIP_DIRS = new Set(['node_modules', '.git', 'site', '_site', 'public', 'build', '.docusaurus']);
@@ -34,6 +35,8 @@ export interface Mention {
   line: number;
   /** Inside a fenced or indented code block. */
   inCode: boolean;
+  /** For inline code: the sentence of its paragraph (what the page says about the name). */
+  sentence?: string;
 }
 
 export async function readPages(docsRoot: string, workspace: Workspace): Promise<DocPage[]> {
@@ -69,14 +72,15 @@ const ENV = /^[A-Z][A-Z0-9]*_[A-Z0-9_]+$/;
  */
 export function mentionsOf(page: DocPage, commands: ReadonlySet<string>): Mention[] {
   const mentions: Mention[] = [];
-  const visit = (node: Nodes) => {
+  const visit = (node: Nodes, block?: Nodes) => {
     const line = node.position?.start.line ?? 0;
     if (node.type === 'inlineCode') {
       const value = node.value.trim();
+      const sentence = sentenceOf(page, node, block);
       const flag = FLAG.exec(value);
-      if (flag) mentions.push({ kind: 'flag', name: flag[1]!, line, inCode: false });
-      else if (CALL.test(value)) mentions.push({ kind: 'call', name: CALL.exec(value)![1]!, line, inCode: false });
-      else if (ENV.test(value)) mentions.push({ kind: 'env', name: value, line, inCode: false });
+      if (flag) mentions.push({ kind: 'flag', name: flag[1]!, line, inCode: false, sentence });
+      else if (CALL.test(value)) mentions.push({ kind: 'call', name: CALL.exec(value)![1]!, line, inCode: false, sentence });
+      else if (ENV.test(value)) mentions.push({ kind: 'env', name: value, line, inCode: false, sentence });
     } else if (node.type === 'code') {
       node.value.split('\n').forEach((text, i) => {
         const words = text.trim().replace(/^\$\s+/, '').split(/\s+/);
@@ -87,10 +91,20 @@ export function mentionsOf(page: DocPage, commands: ReadonlySet<string>): Mentio
         }
       });
     }
-    if ('children' in node) for (const child of node.children) visit(child as Nodes);
+    const inner = node.type === 'paragraph' || node.type === 'heading' || node.type === 'tableCell' ? node : block;
+    if ('children' in node) for (const child of node.children) visit(child as Nodes, inner);
   };
   visit(page.doc.tree);
   return mentions;
+}
+
+/** The sentence of the paragraph (heading, table cell) holding `node`, its lines joined. */
+function sentenceOf(page: DocPage, node: Nodes, block: Nodes | undefined): string {
+  const from = block?.position?.start.offset;
+  const to = block?.position?.end.offset;
+  const at = node.position?.start.offset;
+  if (from === undefined || to === undefined || at === undefined) return '';
+  return sentenceAt(page.doc.source.slice(from, to).replace(/\s*\n\s*/g, (m) => ' '.padEnd(m.length)), at - from);
 }
 
 /** Whether any page states `name` in code as a whole token (`--due` is not in `--due-date`; the word "settings" is not the export `settings`). */

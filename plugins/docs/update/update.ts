@@ -5,10 +5,13 @@
  * (generated_by: toolpack), aggressive all.
  */
 import { stat } from 'node:fs/promises';
+import { relative } from 'node:path';
 import { FileSystemError, writeAtomic, type Resources, type Workspace } from '../../../sdk/index.js';
 import type { ProjectScanner } from '../../project/api.js';
 import { readStoredAnalysis } from '../../project/api.js';
 import { gatherFacts } from '../populate/gather.js';
+import { isPublic } from '../gaps/audience.js';
+import { readCodeNames } from './code-names.js';
 import { accuracyProposals } from './accuracy.js';
 import { applyProposals } from './apply.js';
 import { gapProposals } from './gaps.js';
@@ -46,12 +49,18 @@ export async function updateDocumentation(input: UpdateInput, ctx: { workspace: 
   const gathered = await gatherFacts({ root, workspace, scanner: ctx.scanner, ...(ctx.signal ? { signal: ctx.signal } : {}) });
   // Evidence is cited as the workspace names files, like the pages' own paths.
   const facts = gathered.facts.map((f) => (gathered.path === '.' ? f : { ...f, source: { ...f.source, file: `${gathered.path}/${f.source.file}` } }));
+  const docsDir = relative(root, docsRoot);
+  // Read once per call: every form in which the code defines a name (properties, shorthands, members, parameters' flags).
+  const code = await readCodeNames(root, gathered.files, workspace, gathered.facts, docsDir && !docsDir.startsWith('..') ? docsDir : undefined);
+  // Additions are for the public surface only: a maintainer script's token, an example's flag, a private module's
+  // variable or a CLI module's helper function is not the users'.
+  const userFacts = facts.filter((f, i) => isPublic(gathered.facts[i]!.source.file, f.name) && (f.kind !== 'export' || code.publicExports.size === 0 || code.publicExports.has(f.name)));
   const pages = await readPages(docsRoot, workspace);
   const styles = new Map<DocPage, ReturnType<typeof styleOf>>();
   const style = (page: DocPage) => (input.preserveStyle ? (styles.get(page) ?? styles.set(page, styleOf(page)).get(page)!) : DEFAULT_STYLE);
   let proposals: Proposal[] = [
-    ...(input.compareMode !== 'gap-detection' ? accuracyProposals(pages, facts) : []),
-    ...(input.compareMode !== 'accuracy-check' ? gapProposals(pages, facts, style) : []),
+    ...(input.compareMode !== 'gap-detection' ? accuracyProposals(pages, facts, code) : []),
+    ...(input.compareMode !== 'accuracy-check' ? gapProposals(pages, userFacts, style) : []),
   ];
   proposals = proposals.filter((p) => inFocus(p, input.focusAreas));
 

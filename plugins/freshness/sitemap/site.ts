@@ -11,6 +11,7 @@ import { parseDocument } from 'yaml';
 import { parse as parseToml } from 'smol-toml';
 import { FALLBACK_GENERATORS, findGenerator, type Workspace } from '../../../sdk/index.js';
 import type { SsgAdapters } from '../../ssg/api.js';
+import { docusaurusDocs } from './docusaurus-docs.js';
 
 export interface ContentRoot {
   /** Folder relative to the site root, "" for the root itself (forward slashes). */
@@ -67,9 +68,13 @@ function rulesFor(id: string, config: string, marker: string): Omit<SiteRules, '
       const pretty = permalink === 'pretty' || (typeof permalink === 'string' && permalink.endsWith('/'));
       return { generator: id, contentRoots: [{ dir: '', prefix: '' }], pretty, hidesUnderscore: true, overrides: { ...none, permalink: true } };
     }
-    case 'docusaurus':
-      // Docs under /docs/ (the default routeBasePath), standalone pages of src/pages at the site root.
-      return { generator: id, contentRoots: [{ dir: 'docs', prefix: '/docs' }, { dir: 'src/pages', prefix: '' }], pretty: true, hidesUnderscore: true, overrides: { ...none, slug: true } };
+    case 'docusaurus': {
+      // Docs where the docs plugin's path and routeBasePath say (docs/ at /docs/ by default), standalone
+      // pages of src/pages at the site root; the deeper folder first, for docs read from the site root (path '.').
+      const docs = docusaurusDocs(config);
+      const contentRoots = [docs, { dir: 'src/pages', prefix: '' }].sort((a, b) => (a.dir === '' ? 1 : 0) - (b.dir === '' ? 1 : 0));
+      return { generator: id, contentRoots, pretty: true, hidesUnderscore: true, overrides: { ...none, slug: true } };
+    }
     case 'eleventy': {
       // The config is code; its input folder is read when written as a plain string.
       const input = /\binput\s*:\s*["'`]([^"'`]+)["'`]/.exec(config)?.[1];

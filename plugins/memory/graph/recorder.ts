@@ -23,6 +23,7 @@ import type {
   RecordBase,
 } from '../api.js';
 import { MEMORY_SEARCH, type MemoryTables } from '../store-schema.js';
+import { nameProject, type ProjectNamer } from './project-names.js';
 
 /** Bounds on what one record adds: a record is a memory, not a dump. */
 const MAX_NAMES = 200;
@@ -218,10 +219,13 @@ export interface MemoryRecorder {
   recordInteraction(record: InteractionRecord): Promise<void>;
 }
 
-export function createRecorder(store: Store<MemoryTables>, logger: Logger): MemoryRecorder {
+export function createRecorder(store: Store<MemoryTables>, logger: Logger, nameOf?: ProjectNamer): MemoryRecorder {
   const record = (kind: string) => async (r: RecordBase) => {
     try {
-      await write(store, plan(kind, r as RecordBase & Record<string, any>));
+      const planned = plan(kind, r as RecordBase & Record<string, any>);
+      const name = await nameOf?.(planned.base.project);
+      if (name) nameProject(planned, planned.base.project, name);
+      await write(store, planned);
     } catch (error) {
       // A memory lost is better than a tool failed: the caller's work is done and its result stands.
       logger.warn({ err: error instanceof Error ? error.message : String(error), kind, tool: r?.tool }, 'memory: recording failed');

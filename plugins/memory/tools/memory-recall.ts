@@ -33,6 +33,7 @@ export const memoryRecallTool = (deps: MemoryDeps) =>
           summary: Type.String(),
           timestamp: Type.String({ description: 'When it was last recorded (ISO).' }),
           project: Type.Union([Type.String(), Type.Null()]),
+          projectName: Type.Optional(Type.String()),
           rank: Type.Number({ description: 'Relevance, higher is better; comparable within one answer only.' }),
           resourceUri: Type.String({ description: 'The full record.' }),
         }),
@@ -50,6 +51,7 @@ export const memoryRecallTool = (deps: MemoryDeps) =>
           summary: node.summary,
           timestamp: node.updatedAt,
           project: node.project,
+          ...(typeof node.data?.projectName === 'string' ? { projectName: node.data.projectName } : {}),
           rank: Math.round(rank * 10_000) / 10_000,
           resourceUri: await putNodeResource(resources, node),
         });

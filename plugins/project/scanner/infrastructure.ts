@@ -41,7 +41,10 @@ export async function scanInfrastructure(files: readonly FileEntry[], reader: Fi
     const name = baseName(path);
     if (isDockerfile(path)) {
       const text = await reader.text(file);
-      if (text !== null) dockerfiles.push({ path, images: baseImages(text), program: finalProgram(text) });
+      if (text !== null) {
+        const program = finalProgram(text);
+        dockerfiles.push({ path, images: baseImages(text), ...(program ? { program } : {}) });
+      }
     } else if (isComposeFile(path)) {
       const text = await reader.text(file);
       if (text !== null) compose.push({ path, services: composeServices(text) });
@@ -98,8 +101,9 @@ export function baseImages(text: string): string[] {
  * the final stage names none, or runs a shell, an interpreter or a generic name.
  */
 // Shells, interpreters, package managers and generic names say nothing of which program runs
-// (two `node index.js` images are two services); only a named binary identifies one.
-const NOT_A_PROGRAM = /^(sh|bash|ash|dash|tini|dumb-init|node|nodejs|python\d*(\.\d+)?|ruby|bundle|rails|java|php|php-fpm|perl|deno|bun|npm|npx|yarn|pnpm|dotnet|uvicorn|gunicorn|nginx|httpd|caddy|server|app|main|start|run|serve|entrypoint|docker-entrypoint(\.sh)?|entrypoint\.sh|start\.sh|run\.sh)$/i;
+// (two `node index.js` images, or two distroless images running `index.js`, are two services); only a named
+// binary identifies one.
+const NOT_A_PROGRAM = /^(sh|bash|ash|dash|tini|dumb-init|node|nodejs|python\d*(\.\d+)?|ruby|bundle|rails|java|php|php-fpm|perl|deno|bun|npm|npx|yarn|pnpm|dotnet|uvicorn|gunicorn|nginx|httpd|caddy|server|app|main|start|run|serve|entrypoint|docker-entrypoint(\.sh)?|.+\.(js|mjs|cjs|ts|py|rb|sh|jar|php|pl))$/i;
 
 export function finalProgram(text: string): string | null {
   let program: string | null = null;

@@ -10,6 +10,7 @@ import { analysisCompletedTopic } from '../events.js';
 import { AnalysisOutput, DEPTHS } from '../repository/analysis-schema.js';
 import { buildAnalysis } from '../repository/analysis.js';
 import { analysisFeatures } from '../analysis-features.js';
+import { projectLabel } from '../../../sdk/project-name.js';
 
 export const analyzeRepositoryTool = (deps: ProjectToolDeps) =>
   defineTool({
@@ -54,7 +55,8 @@ export const analyzeRepositoryTool = (deps: ProjectToolDeps) =>
         primaryLanguage: analysis.recommendations.primaryLanguage,
         projectType: analysis.recommendations.projectType.type,
         totalFiles: analysis.structure.totalFiles,
-        summary: `Repository ${analysis.path}: ${primaryLanguage ?? 'no code'} ${projectType.type}, ${analysis.structure.totalFiles} files`,
+        // Named as people call it (manifest, else folder): "." is no name to recall a project by.
+        summary: `Repository ${await projectLabel(workspace, analysis.path)}: ${primaryLanguage ?? 'no code'} ${projectType.type}, ${analysis.structure.totalFiles} files`,
         features: analysisFeatures(scan),
       });
       deps.logger.debug({ id: analysis.id, depth, files: analysis.structure.totalFiles, scanCached: cached }, 'repository analysed');

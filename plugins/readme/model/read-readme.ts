@@ -3,9 +3,10 @@
  * anchors, badges, code blocks, links, images, tables, a table of contents, length and
  * reading level. Pure: no file access (link checks are in scoring/link-check.ts).
  */
-import type { Link, List, Nodes, Paragraph, RootContent } from 'mdast';
+import type { Link, List, Nodes, Paragraph } from 'mdast';
 import { parseMarkdown, plainText, type MarkdownDocument } from '../../../sdk/index.js';
 import { badgeService, looksLikeBadge } from './badges.js';
+import { htmlHeading, htmlImages, htmlProse, isHtmlBadge } from './html-header.js';
 import { readingLevelSliced } from './reading-level.js';
 import { sectionKinds } from './section-kinds.js';
 import { slugsOf } from '../../../sdk/slug.js';
@@ -60,8 +61,10 @@ export async function modelOf(doc: MarkdownDocument): Promise<ReadmeModel> {
   };
 
   const first = doc.headings[0];
-  const title = first ? { text: first.text, line: first.line } : null;
-  const secondHeadingLine = doc.headings[first?.depth === 1 ? 1 : 0]?.line ?? Infinity;
+  // A README opening with HTML (logo, <h1>, badges) before any heading: that block is the header.
+  const headerHtml = headerTitle(doc, first, lineOf);
+  const title = headerHtml ?? (first ? { text: first.text, line: first.line } : null);
+  const secondHeadingLine = headerHtml ? (first?.line ?? Infinity) : (doc.headings[first?.depth === 1 ? 1 : 0]?.line ?? Infinity);
 
   const codeBlocks: ReadmeCodeBlock[] = [];
   const links: ReadmeLink[] = doc.links.map((link) => ({ url: link.url, text: link.text, line: link.line, kind: linkKind(link.url) }));
@@ -108,11 +111,14 @@ export async function modelOf(doc: MarkdownDocument): Promise<ReadmeModel> {
   await pause();
 
   // Badges: linked images or badge-service images before the first section after the title.
-  const badges: ReadmeBadge[] = images
-    .filter((image) => image.line < secondHeadingLine && (image.link !== null || looksLikeBadge(image.url)))
+  const badges: ReadmeBadge[] = [
+    ...images.filter((image) => image.line < secondHeadingLine && (image.link !== null || looksLikeBadge(image.url))),
+    ...topHtml(doc, secondHeadingLine, lineOf).flatMap(({ value, line }) => htmlImages(value, line).filter(isHtmlBadge)),
+  ]
+    .sort((a, b) => a.line - b.line)
     .map((image) => ({ service: badgeService(image.url, image.link), alt: image.alt, image: image.url, link: image.link, line: image.line }));
 
-  const description = descriptionOf(doc.tree.children, title?.line ?? 0, secondHeadingLine, lineOf, endOf);
+  const description = descriptionOf(doc, title, secondHeadingLine, lineOf, endOf);
   const lines = doc.source.split(/\r?\n/);
   await pause();
   const lineCount = doc.source === '' ? 0 : doc.source.endsWith('\n') ? lines.length - 1 : lines.length;
@@ -156,11 +162,48 @@ function proseOf(paragraph: Paragraph): string | null {
   return /\p{L}{2,}/u.test(text) ? text : null;
 }
 
-function descriptionOf(blocks: RootContent[], titleLine: number, before: number, lineOf: (n: Nodes) => number, endOf: (n: Nodes) => number) {
-  for (const block of blocks) {
+/** Top-level blocks before `before` holding raw HTML (HTML blocks, paragraphs of inline tags), with their source. */
+function topHtml(doc: MarkdownDocument, before: number, lineOf: (n: Nodes) => number): Array<{ value: string; line: number; end: number }> {
+  const found = [];
+  for (const block of doc.tree.children) {
+    if (lineOf(block) >= before) break;
+    if (block.type === 'html' || (block.type === 'paragraph' && block.children.some((c) => c.type === 'html'))) found.push({ value: doc.sourceOf(block), line: lineOf(block), end: block.position?.end.line ?? lineOf(block) });
+  }
+  return found;
+}
+
+/**
+ * The title an HTML header gives, when the README opens with one: its `<h1>`, else (when no
+ * Markdown "# " title follows) the alt text of its logo. Null without an HTML header.
+ */
+function headerTitle(doc: MarkdownDocument, first: MarkdownDocument['headings'][number] | undefined, lineOf: (n: Nodes) => number): ReadmeModel['title'] {
+  const header = topHtml(doc, first?.line ?? Infinity, lineOf);
+  for (const { value, line } of header) {
+    const heading = htmlHeading(value, line);
+    if (heading) return { ...heading, html: true };
+  }
+  if (first?.depth === 1) return null;
+  for (const { value, line } of header) {
+    const logo = htmlImages(value, line).find((image) => !isHtmlBadge(image) && image.alt.trim());
+    if (logo) return { text: logo.alt.trim(), line: logo.line, html: true };
+  }
+  return null;
+}
+
+function descriptionOf(doc: MarkdownDocument, title: ReadmeModel['title'], before: number, lineOf: (n: Nodes) => number, endOf: (n: Nodes) => number) {
+  const titleLine = title?.line ?? 0;
+  const skip = new Set(title ? [title.text.toLowerCase()] : []);
+  for (const block of doc.tree.children) {
     const line = lineOf(block);
-    if (line <= titleLine) continue;
     if (line >= before) break;
+    const html = block.type === 'html' || (block.type === 'paragraph' && block.children.some((c) => c.type === 'html'));
+    if (html && endOf(block) >= titleLine) {
+      // A tagline in the header (<p align="center"><em>...</em></p>), after the title, not the title itself.
+      const prose = htmlProse(doc.sourceOf(block), line, skip);
+      if (prose && prose.line >= titleLine) return { text: prose.text, line: prose.line, endLine: endOf(block) };
+      if (block.type === 'html') continue;
+    }
+    if (line <= titleLine) continue;
     if (block.type === 'paragraph' || block.type === 'blockquote') {
       const paragraph = block.type === 'paragraph' ? block : block.children.find((c): c is Paragraph => c.type === 'paragraph');
       const text = paragraph && proseOf(paragraph);

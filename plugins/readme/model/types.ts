@@ -65,8 +65,11 @@ export interface ReadmeTable {
 
 export interface ReadmeModel {
   doc: MarkdownDocument;
-  /** The first heading when it is a level-1 heading (or the first heading of all), with its line. */
-  title: { text: string; line: number } | null;
+  /**
+   * The first heading when it is a level-1 heading (or the first heading of all), with its line;
+   * for a README opening with an HTML header, its `<h1>` or logo alt text (`html` true).
+   */
+  title: { text: string; line: number; html?: boolean } | null;
   /** The first prose paragraph before the first section after the title (badges and images skipped). */
   description: { text: string; line: number; endLine: number } | null;
   /** Every top-level heading, in order. */

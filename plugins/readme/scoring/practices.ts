@@ -21,7 +21,8 @@ export interface PracticeCheck {
 export const MIN_READING_EASE: Readonly<Record<PracticeAudience, number>> = { beginner: 60, intermediate: 45, advanced: 30, mixed: 50 };
 
 export function writingPractices(model: ReadmeModel, audience: PracticeAudience): PracticeCheck[] {
-  const titles = model.sections.filter((s) => s.depth === 1);
+  // An HTML header's <h1> or logo is a title too: a README opening with one has one title and "## " sections.
+  const titles = [...(model.title?.html ? [{ title: model.title.text, line: model.title.line }] : []), ...model.sections.filter((s) => s.depth === 1)];
   const skips = model.sections.filter((s, i) => i > 0 && s.depth > model.sections[i - 1]!.depth + 1);
   const bareFences = model.codeBlocks.filter((b) => b.language === null);
   const noAlt = model.images.filter((i) => i.alt.trim() === '');

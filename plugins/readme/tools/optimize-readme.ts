@@ -8,6 +8,7 @@ import { basename, dirname, join } from 'node:path';
 import { defineTool, FileSystemError, Params, parseMarkdown, StringEnum, Type, ValidationError, writeWorkspaceText } from '../../../sdk/index.js';
 import type { ReadmeDeps } from '../deps.js';
 import { KEPT_KINDS, STRATEGIES } from '../optimize/classify.js';
+import { addToNav, mkdocsConfigFor } from '../optimize/mkdocs-nav.js';
 import { DOCS_DIR, planOptimization } from '../optimize/plan.js';
 
 const MAX_LISTED = 100;
@@ -69,6 +70,10 @@ export const optimizeReadmeTool = (_deps: ReadmeDeps) =>
 
       const notes: string[] = [];
       if (plan.tldrPresent && (input.include_tldr ?? true)) notes.push('The README already has a TL;DR section; it was left as it is.');
+      // Pages moved into an MkDocs site's docs_dir join its nav, or the site would build them unlisted.
+      const mkdocs = changed && plan.pages.length ? await mkdocsConfigFor(context.workspace, dirname(readmeAbs), docsAbs) : null;
+      const nav = mkdocs && addToNav(mkdocs.text, plan.pages.map((page) => ({ title: page.section.title, file: page.name })));
+      if (mkdocs && nav) notes.push(`${nav.added.length} page${nav.added.length === 1 ? '' : 's'} added to the nav of ${context.workspace.relative(mkdocs.path)}.`);
       if (plan.linesAfter > maxLength) notes.push(`Still ${plan.linesAfter} lines: every section the ${strategy} strategy does not keep has been moved; the rest stays. Shorten the kept sections by hand or pick another strategy.`);
 
       if (write && changed) {
@@ -78,11 +83,13 @@ export const optimizeReadmeTool = (_deps: ReadmeDeps) =>
           const written = await writeWorkspaceText(context.workspace, join(docsAbs, page.name), page.content, { replace: false, param: 'readme_path' });
           if (!written) throw new FileSystemError(`"${pagePath(page.name)}" appeared while the pages were written; nothing was replaced, the README is unchanged. Run again.`, { parameter: 'readme_path', path: pagePath(page.name) });
         }
+        if (mkdocs && nav) await writeWorkspaceText(context.workspace, mkdocs.path, nav.text, { replace: true, param: 'readme_path' });
         await writeWorkspaceText(context.workspace, readmeAbs, plan.readme, { replace: true, param: 'readme_path' });
       }
 
       const files = [
         ...plan.pages.map((page) => ({ path: pagePath(page.name), action: 'create' as const, content: page.content })),
+        ...(mkdocs && nav ? [{ path: context.workspace.relative(mkdocs.path), action: 'replace' as const, content: nav.text }] : []),
         ...(changed ? [{ path: readmeRel, action: 'replace' as const, content: plan.readme }] : []),
       ];
       const moved = plan.pages.map((page) => ({ heading: page.section.title, kind: page.section.kind, lines: page.section.lines, path: pagePath(page.name) }));

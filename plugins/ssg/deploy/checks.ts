@@ -7,6 +7,7 @@ import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { SsgAdapter, ToolContext } from '../../../sdk/index.js';
 import { staticDirFor } from './custom-domain.js';
+import { deployTargets, type DeployTarget } from './deploy-targets.js';
 import { relativeDir, type RepositoryTarget } from './repository.js';
 import { findSiteDir, readIfPresent, type SiteLocation } from './site-dir.js';
 import { outputPath, WORKFLOW_PATH } from './workflow.js';
@@ -27,11 +28,13 @@ export interface LocalFindings {
   site: SiteLocation | null;
   /** Custom domain the repository declares (CNAME file or the workflow's cname), lower-cased. */
   domain: string | null;
+  /** Where the workflow deploys (GitHub Pages, Cloudflare Pages, Netlify, ...), null without one. */
+  target: DeployTarget | null;
 }
 
 const WORKFLOWS = '.github/workflows';
 
-/** The workflow to check: deploy-docs.yml, else the first workflow that deploys Pages. */
+/** The workflow to check: deploy-docs.yml, else the first workflow that deploys a site (to Pages or another host). */
 async function findWorkflow(repo: RepositoryTarget, context: ToolContext): Promise<{ path: string; text: string } | null> {
   const own = join(repo.root, WORKFLOW_PATH);
   const text = await readIfPresent(context, own);
@@ -40,7 +43,7 @@ async function findWorkflow(repo: RepositoryTarget, context: ToolContext): Promi
   for (const name of names.filter((n) => /\.ya?ml$/.test(n)).sort()) {
     const path = join(repo.root, WORKFLOWS, name);
     const body = await readIfPresent(context, path);
-    if (body && /actions\/deploy-pages@|peaceiris\/actions-gh-pages@/.test(body)) return { path, text: body };
+    if (body && deployTargets(body).length > 0) return { path, text: body };
   }
   return null;
 }
@@ -52,16 +55,20 @@ export async function localChecks(repo: RepositoryTarget, adapters: readonly Ssg
   // 1. Workflow
   const workflow = await findWorkflow(repo, context);
   let validation: WorkflowValidation | null = null;
+  const target = workflow ? (deployTargets(workflow.text)[0] ?? null) : null;
+  const onGitHub = !target || target.id.startsWith('github-pages');
   if (!workflow) {
     checks.push({ check: 'workflow', status: 'fail', detail: `no Pages deployment workflow in ${WORKFLOWS}/`, recommendation: 'Run deploy_pages to write .github/workflows/deploy-docs.yml.' });
   } else {
     validation = await validateWorkflow(workflow.path, workflow.text, context.workspace);
     if (!validation.valid) {
       checks.push({ check: 'workflow', status: 'fail', detail: `${rel(workflow.path)} is invalid (${validation.validator}): ${validation.errors.join('; ')}`, recommendation: 'Fix the reported errors, or remove the file and run deploy_pages again.' });
-    } else if (validation.deploys === 'none') {
-      checks.push({ check: 'workflow', status: 'fail', detail: `${rel(workflow.path)} does not deploy (no deploy-pages or gh-pages publish step)`, recommendation: 'Add a deploy job with actions/deploy-pages@v4, or run deploy_pages.' });
+    } else if (validation.deploys === 'none' && !target) {
+      checks.push({ check: 'workflow', status: 'fail', detail: `${rel(workflow.path)} does not deploy (no step publishing to GitHub Pages, Cloudflare Pages, Netlify, Vercel, Firebase Hosting or S3)`, recommendation: 'Add a deploy job with actions/deploy-pages@v4, or run deploy_pages.' });
     } else if (validation.deprecated.length) {
       checks.push({ check: 'workflow', status: 'warn', detail: `${rel(workflow.path)} uses deprecated actions: ${validation.deprecated.join(', ')}`, recommendation: 'Move to actions/checkout@v4, upload-pages-artifact@v3, deploy-pages@v4 and configure-pages@v5: older majors fail or are scheduled to.' });
+    } else if (validation.deploys === 'none' && target) {
+      checks.push({ check: 'workflow', status: 'pass', detail: `${rel(workflow.path)} is valid (${validation.validator}) and deploys to ${target.name} (${target.via})`, recommendation: '' });
     } else {
       checks.push({ check: 'workflow', status: 'pass', detail: `${rel(workflow.path)} is valid (${validation.validator}) and deploys via ${validation.deploys === 'pages' ? 'GitHub Pages actions' : 'a pages branch'}`, recommendation: '' });
     }
@@ -93,8 +100,10 @@ export async function localChecks(repo: RepositoryTarget, adapters: readonly Ssg
     } else {
       checks.push({ check: 'build-output', status: 'pass', detail: `${output}/index.html present`, recommendation: '' });
     }
-    if (validation?.artifactPaths.length) {
-      const uploaded = validation.artifactPaths.map((p) => p.replace(/^\.\//, '').replace(/\/+$/, ''));
+    // Another host's step names its folder itself (pages-action's directory, wrangler's argument, --dir).
+    const published = validation?.artifactPaths.length ? validation.artifactPaths : !onGitHub && target?.directory ? [target.directory] : [];
+    if (published.length) {
+      const uploaded = published.map((p) => p.replace(/^\.\//, '').replace(/\/+$/, ''));
       if (!uploaded.includes(output)) {
         checks.push({ check: 'artifact-path', status: 'fail', detail: `the workflow publishes ${uploaded.join(', ')} but ${adapter.name} builds into ${output}`, recommendation: `Set the upload path to ${output}, or run deploy_pages again.` });
       }
@@ -126,7 +135,7 @@ export async function localChecks(repo: RepositoryTarget, adapters: readonly Ssg
   } else if (fileDomain || workflowDomain) {
     checks.push({ check: 'cname', status: 'pass', detail: `custom domain ${fileDomain ?? workflowDomain}${cnamePath ? ` (${cnamePath})` : ' (workflow)'}`, recommendation: '' });
   } else {
-    checks.push({ check: 'cname', status: 'pass', detail: 'no custom domain configured (served at <owner>.github.io/<repository>)', recommendation: '' });
+    checks.push({ check: 'cname', status: 'pass', detail: onGitHub ? 'no custom domain configured (served at <owner>.github.io/<repository>)' : `no custom domain in the repository (${target!.name}'s project settings decide it)`, recommendation: '' });
   }
-  return { checks, adapter, site, domain: fileDomain || workflowDomain || null };
+  return { checks, adapter, site, domain: fileDomain || workflowDomain || null, target };
 }

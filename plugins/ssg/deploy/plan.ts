@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { ValidationError, type SsgAdapter, type ToolContext } from '../../../sdk/index.js';
 import { staticDirFor, validateDomain } from './custom-domain.js';
 import { defaultBranch, relativeDir, resolveRepository } from './repository.js';
+import { siteInstall } from './site-install.js';
 import { findSiteDir, readIfPresent, SITE_DIR_CANDIDATES } from './site-dir.js';
 import { outputPath, WORKFLOW_PATH, workflowYaml } from './workflow.js';
 import { writeNew, type WrittenFile } from './write-file.js';
@@ -56,7 +57,11 @@ export async function deployPages(input: DeployInput, context: ToolContext) {
     notes.push(`Also set ${domain} as the custom domain in the repository's Settings > Pages, and point a DNS CNAME record at <owner>.github.io.`);
   }
 
-  const yaml = workflowYaml({ adapter, siteDir: site.siteDir, defaultBranch: base.branch, ...(branch !== undefined ? { branch } : {}), ...(domain ? { customDomain: domain } : {}), cnameStep });
+  // An existing site is built as it is: with what it declares (or its config names) installed.
+  const install = await siteInstall(adapter, site.siteDir, site.marker, (path) => readIfPresent(context, join(repo.root, path)));
+  if (install) notes.push(install.note);
+
+  const yaml = workflowYaml({ adapter, siteDir: site.siteDir, defaultBranch: base.branch, ...(branch !== undefined ? { branch } : {}), ...(domain ? { customDomain: domain } : {}), cnameStep, ...(install ? { install: install.steps, ...(install.exec ? { exec: install.exec } : {}) } : {}) });
   const workflow = await writeNew(context, join(repo.root, WORKFLOW_PATH), yaml, 'repository');
   files.unshift(workflow);
   if (workflow.status === 'kept-existing') {

@@ -37,6 +37,10 @@ export interface WorkflowInput {
   customDomain?: string;
   /** The workflow writes CNAME into the output (the generator has no verbatim-copied folder we know). */
   cnameStep: boolean;
+  /** What the existing site needs installed (site-install.ts), in place of the adapter's install of the generator alone. */
+  install?: WorkflowStep[];
+  /** Run the build through this ("bundle exec"). */
+  exec?: string;
 }
 
 /** `${siteDir}/${outputDir}` normalised: "site", "docs/site", never "./site" or "docs/./site". */
@@ -57,6 +61,19 @@ function siteSteps(steps: WorkflowStep[], siteDir: string): Step[] {
     }
     return out;
   });
+}
+
+/** The adapter's own install of its generator: a package-manager install line. */
+const INSTALL_RUN = /^\s*(?:python3? -m )?pip3? install\b|^\s*gem install\b|^\s*npm (?:install|ci)\b/;
+
+/** The adapter's steps with its install replaced by the site's (put before the build when the adapter has none), the build run through `exec`. */
+function buildSteps(adapter: SsgAdapter, input: { siteDir: string; baseUrlFromPages: boolean }, install: WorkflowStep[] | undefined, exec: string | undefined): WorkflowStep[] {
+  const builds = (run: string) => run === adapter.build.command || run.startsWith(`${adapter.build.command} `);
+  const steps = adapter.workflowSteps(input).map((step) => (exec && step.run !== undefined && builds(step.run) ? { ...step, run: `${exec} ${step.run}` } : step));
+  if (!install?.length) return steps;
+  const at = steps.findIndex((step) => step.run !== undefined && INSTALL_RUN.test(step.run));
+  if (at >= 0) return [...steps.slice(0, at), ...install, ...steps.slice(at + 1)];
+  return [...steps.slice(0, -1), ...install, ...steps.slice(-1)];
 }
 
 function cnameStep(domain: string, output: string): Step {
@@ -90,7 +107,7 @@ export function workflowObject(input: WorkflowInput): Record<string, unknown> {
       jobs: {
         publish: {
           'runs-on': 'ubuntu-latest',
-          steps: [checkout, ...siteSteps(adapter.workflowSteps({ siteDir, baseUrlFromPages: false }), siteDir), publish],
+          steps: [checkout, ...siteSteps(buildSteps(adapter, { siteDir, baseUrlFromPages: false }, input.install, input.exec), siteDir), publish],
         },
       },
     };
@@ -109,7 +126,7 @@ export function workflowObject(input: WorkflowInput): Record<string, unknown> {
           checkout,
           // Before the build: adapters read the site's base URL from its outputs (steps.pages.outputs.base_url).
           { name: 'Configure Pages', id: 'pages', uses: ACTIONS.configurePages, with: { enablement: true } },
-          ...siteSteps(adapter.workflowSteps({ siteDir, baseUrlFromPages: true }), siteDir),
+          ...siteSteps(buildSteps(adapter, { siteDir, baseUrlFromPages: true }, input.install, input.exec), siteDir),
           ...addCname,
           { name: 'Upload the site', uses: ACTIONS.uploadArtifact, with: { path: output } },
         ],

@@ -14,6 +14,8 @@ import { siteCodeFiles } from './site-code.js';
 import { findSiteRoot } from './site-root.js';
 
 export interface LocalPlan {
+  /** The folder named by repositoryPath (real path); the site root is it or its docs/. */
+  repository: string;
   siteRoot: string;
   /** The generator's binary, absolute. */
   binary: string;
@@ -59,6 +61,7 @@ export async function planLocalDeployment(adapter: SsgAdapter, input: { reposito
   const codeFiles = await siteCodeFiles(adapter, siteRoot, site.marker, workspace);
   if (isWithinRoots(roots, binary)) codeFiles.unshift(binary);
   return {
+    repository,
     siteRoot,
     binary,
     build: await resolveCommand(adapter.build),

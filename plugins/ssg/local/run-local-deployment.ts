@@ -1,6 +1,7 @@
 /**
  * test_local_deployment's work: build a site with its real generator, serve it
- * on a local port, check it answers, and stop everything that was started.
+ * on a local port, check it works (site-verdict.ts: the home page and the pages
+ * rendered, not a listing or raw Markdown), and stop everything that was started.
  * Each generator run leads its own process group (process-group.ts); whatever
  * happens (build failure, timeout, cancellation, an exception) the finally
  * block stops every group before the call returns.
@@ -12,6 +13,7 @@ import { parseBuildDiagnostics, type BuildDiagnostic } from './build-diagnostics
 import { portFree, waitForHttp } from './http-probe.js';
 import { planLocalDeployment } from './plan.js';
 import type { LocalDeployment } from './schema.js';
+import { judgeSite, type SiteVerdict } from './site-verdict.js';
 
 export interface LocalDeploymentInput {
   repositoryPath: string;
@@ -27,7 +29,21 @@ const MAX_PAGES_COUNTED = 100_000;
 type Build = LocalDeployment['build'];
 type Server = LocalDeployment['server'];
 
-export async function runLocalDeployment(adapter: SsgAdapter, input: LocalDeploymentInput, context: ToolContext): Promise<LocalDeployment> {
+const NO_PAGES: LocalDeployment['pages'] = { checked: 0, rendered: 0, served: 0, raw: [], missing: [], notListed: 0 };
+
+/** What a finished run is told to whoever records it (memory, through the ssg.deployment topic). */
+export interface LocalRun {
+  /** The folder repositoryPath named, real path. */
+  repository: string;
+  result: LocalDeployment;
+}
+
+export async function runLocalDeployment(
+  adapter: SsgAdapter,
+  input: LocalDeploymentInput,
+  context: ToolContext,
+  onFinished?: (run: LocalRun) => Promise<void>,
+): Promise<LocalDeployment> {
   const { workspace } = context;
   // The same plan the user approved (tools/test-local-deployment.ts); the process helper refuses any command it does not name.
   const plan = await planLocalDeployment(adapter, input, workspace);
@@ -109,6 +125,7 @@ export async function runLocalDeployment(adapter: SsgAdapter, input: LocalDeploy
     const serve = plan.serve;
     const url = `http://127.0.0.1:${input.port}/`;
     let server: Server = { started: false, url, ms: 0, command: show(serve) };
+    let verdict: SiteVerdict | undefined;
     if (!build.ok) {
       server.error = 'not started: the build failed';
     } else {
@@ -126,6 +143,10 @@ export async function runLocalDeployment(adapter: SsgAdapter, input: LocalDeploy
       server = { started: answer !== undefined, url: answer?.url ?? url, ms: Date.now() - began, command: show(serve) };
       if (answer) {
         server.status = answer.status;
+        // While the server runs: what it answers for the home page and a sample of the pages.
+        progress('checking the home page and the pages are rendered');
+        verdict = await judgeSite(adapter, plan, workspace, { homeUrl: answer.url, signal: context.signal });
+        if (context.signal.aborted) throw cancelled('the server');
       } else {
         const output = child.output();
         server.error = child.hasExited()
@@ -140,7 +161,24 @@ export async function runLocalDeployment(adapter: SsgAdapter, input: LocalDeploy
 
     const stopped = await stopAll(running);
     if (!stopped) notes.push('a process of the generator survived SIGKILL (uninterruptible I/O?): check for it before reusing the port');
-    return { summary: summarize(adapter, build, server, stopped), ssg: adapter.id, siteRoot: workspace.relative(siteRoot) || '.', build, server, stopped, notes };
+    // A build whose server did not answer is still judged on its output.
+    if (!verdict && build.ok) verdict = await judgeSite(adapter, plan, workspace, undefined);
+    if (input.skipBuild && !plan.servesBuild && verdict) notes.push(`skipBuild: the pages were checked in ${build.outputDir} as the last build left it; the server renders its own copy`);
+    const works = build.ok && server.started && verdict !== undefined && verdict.problems.length === 0;
+    const result: LocalDeployment = {
+      summary: summarize(adapter, build, server, stopped, verdict),
+      ok: works,
+      ssg: adapter.id,
+      siteRoot: workspace.relative(siteRoot) || '.',
+      build,
+      pages: verdict?.pages ?? NO_PAGES,
+      ...(verdict?.home ? { home: verdict.home } : {}),
+      server,
+      stopped,
+      notes,
+    };
+    await onFinished?.({ repository: plan.repository, result });
+    return result;
   } finally {
     // On every path, including errors and cancellation: no generator outlives the call.
     await stopAll(running);
@@ -231,7 +269,7 @@ async function countPages(folder: string): Promise<number> {
   return count;
 }
 
-function summarize(adapter: SsgAdapter, build: Build, server: Server, stopped: boolean): string {
+function summarize(adapter: SsgAdapter, build: Build, server: Server, stopped: boolean, verdict: SiteVerdict | undefined): string {
   const parts: string[] = [];
   if (build.skipped) parts.push('build skipped');
   else if (build.ok) parts.push(`${adapter.name} built ${build.pages} page(s) in ${(build.ms / 1000).toFixed(1)} s`);
@@ -242,6 +280,8 @@ function summarize(adapter: SsgAdapter, build: Build, server: Server, stopped: b
   }
   if (server.started) parts.push(`the server answered ${server.status} at ${server.url} after ${(server.ms / 1000).toFixed(1)} s`);
   else if (build.ok) parts.push(`the server did not answer: ${server.error}`);
+  if (verdict?.problems.length) parts.push(`the site does not work: ${verdict.problems.join('; ')}`);
+  else if (verdict && server.started) parts.push(`the home page${verdict.pages.checked ? ` and all ${verdict.pages.checked} page(s)` : ''} are rendered HTML`);
   parts.push(stopped ? 'every process was stopped' : 'a process could not be stopped');
   return `${parts.join('; ')}.`;
 }

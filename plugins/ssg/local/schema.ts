@@ -8,8 +8,11 @@ const Diagnostic = Type.Object({
   message: Type.String(),
 });
 
+const PageProblem = Type.Object({ file: Type.String(), reason: Type.String() });
+
 export const LocalDeploymentSchema = Type.Object({
   summary: Type.String(),
+  ok: Type.Boolean({ description: 'Built, served, home page and every page rendered.' }),
   ssg: Type.String(),
   siteRoot: Type.String({ description: 'The site folder, relative to the workspace.' }),
   build: Type.Object({
@@ -24,6 +27,17 @@ export const LocalDeploymentSchema = Type.Object({
     errors: Type.Array(Diagnostic),
     outputTail: Type.Optional(Type.String({ description: 'The end of the build output when it failed.' })),
   }),
+  pages: Type.Object({
+    checked: Type.Integer(),
+    rendered: Type.Integer(),
+    served: Type.Integer(),
+    raw: Type.Array(PageProblem),
+    missing: Type.Array(PageProblem),
+    notListed: Type.Integer(),
+  }),
+  home: Type.Optional(
+    Type.Object({ url: Type.String(), status: Type.Integer(), contentType: Type.Union([Type.String(), Type.Null()]), rendered: Type.Boolean(), problem: Type.Optional(Type.String()) }),
+  ),
   server: Type.Object({
     started: Type.Boolean(),
     url: Type.String(),

@@ -3,9 +3,11 @@
  * traits against the project profile and the caller's preferences, with a
  * sentence saying why. The score is 100 × Σ(weight × value) / Σ(weight) over
  * the criteria that apply (team size needs a known team; priority needs a
- * preference), so an inapplicable criterion neither helps nor hurts anyone.
+ * preference; existing needs a site the project already builds), so an
+ * inapplicable criterion neither helps nor hurts anyone.
  */
 import type { SsgAdapter, SsgTraits } from '../../../sdk/index.js';
+import { costText } from './existing-site.js';
 import type { ProjectProfile } from './profile.js';
 
 export type Priority = 'simplicity' | 'features' | 'performance';
@@ -92,6 +94,20 @@ export const CRITERIA: readonly Criterion[] = [
       const missing = needed.filter((k) => !adapter.traits.features[k]);
       const offered = have.length ? `offers ${have.join(', ')}` : 'offers none';
       return { value: round(have.length / needed.length), why: `${offered} of the ${needed.length} needed${missing.length ? `; lacks ${missing.join(', ')}` : ''}` };
+    },
+  },
+  {
+    id: 'existing',
+    weight: 30,
+    description: 'The site the project already builds (its config at the root or in a docs folder): 1 for its own generator; for any other 0.3 when only the config and navigation move, 0 when its pages use constructs only that generator reads (counted in the result). Skipped without a site.',
+    score(adapter, profile) {
+      const site = profile.existing;
+      if (!site) return undefined;
+      if (adapter.id === site.ssg) return { value: 1, why: `already builds the site (${site.config})` };
+      const cost = costText(site.switchCost);
+      return cost
+        ? { value: 0, why: `moving from ${site.name} (${site.config}) means rewriting ${cost}` }
+        : { value: 0.3, why: `moving from ${site.name} (${site.config}) means a new config and navigation` };
     },
   },
   {

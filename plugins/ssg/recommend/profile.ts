@@ -6,7 +6,8 @@
  * without them falls back to a scan), and git tags. Without an analysisId the
  * workspace root is scanned.
  */
-import { runGit, type SsgEcosystem, type ToolContext } from '../../../sdk/index.js';
+import { runGit, type SsgAdapter, type SsgEcosystem, type ToolContext } from '../../../sdk/index.js';
+import { findExistingSite, type ExistingSite } from './existing-site.js';
 import { readStoredAnalysis, type FileEntry, type ProjectScan, type ProjectScanner, type StoredAnalysis } from '../../project/api.js';
 
 export type TeamSize = 'solo' | 'small' | 'medium' | 'large' | 'unknown';
@@ -27,6 +28,8 @@ export interface ProjectProfile {
   team: { size: TeamSize; why: string };
   /** Needs, each with the evidence that raised it (empty evidence: not needed). */
   needs: { versioning: string[]; search: string[]; i18n: string[]; apiReference: string[] };
+  /** The site the project already builds, and what leaving its generator would cost (null: none found). */
+  existing: ExistingSite | null;
 }
 
 const LANGUAGE_ECOSYSTEM: Record<string, SsgEcosystem> = {
@@ -76,7 +79,7 @@ async function listingOf(scanner: ProjectScanner, context: ToolContext, root: st
   };
 }
 
-export async function projectProfile(scanner: ProjectScanner, context: ToolContext, analysisId: string | undefined): Promise<ProjectProfile> {
+export async function projectProfile(scanner: ProjectScanner, context: ToolContext, analysisId: string | undefined, adapters: readonly SsgAdapter[] = []): Promise<ProjectProfile> {
   const analysis = analysisId === undefined ? undefined : await readStoredAnalysis(context.resources, analysisId, { param: 'analysisId' });
   const root = await scanner.resolveRoot(analysis?.path, context.workspace, analysisId === undefined ? 'path' : 'analysisId');
   const listing = await listingOf(scanner, context, root, analysis);
@@ -102,6 +105,7 @@ export async function projectProfile(scanner: ProjectScanner, context: ToolConte
       i18n: translationEvidence(docs),
       apiReference: apiEvidence(projectType, analysis?.documentation?.apiDocs ?? []),
     },
+    existing: await findExistingSite(root, adapters, files.filter((f) => DOC_FILE.test(f.path)).map((f) => f.path), context),
   };
 }
 

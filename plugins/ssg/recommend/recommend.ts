@@ -5,6 +5,7 @@
  */
 import type { SsgAdapter } from '../../../sdk/index.js';
 import { CRITERIA, FEATURE_KEYS, FORMULA, scoreAdapter, type CriterionScore, type RecommendPreferences } from './criteria.js';
+import { costText, type ExistingSite } from './existing-site.js';
 import type { ProjectProfile } from './profile.js';
 
 export interface Ranked {
@@ -27,6 +28,8 @@ export function rankAdapters(adapters: readonly SsgAdapter[], profile: ProjectPr
 /** Sentences tied to evidence: the project facts used, then why the winner beats the runner-up. */
 export function justify(best: Ranked, runnerUp: Ranked | undefined, profile: ProjectProfile, prefs: RecommendPreferences): string[] {
   const lines: string[] = [];
+  // The generator the project already builds with comes first, with the price of leaving it.
+  if (profile.existing) lines.push(existingSentence(profile.existing, best));
   const from = profile.source === 'stored-analysis' ? `the stored analysis ${profile.analysisId}` : 'a scan of the workspace';
   lines.push(`From ${from} of "${profile.path}": primary language ${profile.primaryLanguage ?? 'none'} (${profile.ecosystem} ecosystem), project type ${profile.projectType}, ${profile.docPages} documentation file(s), team ${profile.team.size}.`);
   const needs = Object.entries(profile.needs).filter(([, ev]) => ev.length > 0);
@@ -43,6 +46,16 @@ export function justify(best: Ranked, runnerUp: Ranked | undefined, profile: Pro
     lines.push(gaps.length ? `Ahead of ${runnerUp.name} (${runnerUp.score}) on ${gaps.join('; ')}.` : `${runnerUp.name} is level on every criterion (${runnerUp.score}); the order of registration breaks the tie.`);
   }
   return lines;
+}
+
+/** "Keep Sphinx: the site already builds with it (docs/conf.py); moving away means rewriting ...". */
+export function existingSentence(site: ExistingSite, best: Ranked): string {
+  const cost = costText(site.switchCost);
+  const keep = `Keep ${site.name}: the site already builds with it (${site.config})`;
+  if (best.ssg === site.ssg) return `${keep}${cost ? `; another generator would not read its ${cost}` : ''}.`;
+  const move = cost ? `moving away means rewriting ${cost}` : 'moving away means a new config and navigation';
+  const why = site.builtIn ? '' : ` (${site.name} is not one of the generators these tools configure; the scores below are for a move)`;
+  return `${keep}; ${move}${why}.`;
 }
 
 export function featureComparison(adapters: readonly SsgAdapter[]) {

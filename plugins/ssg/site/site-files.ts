@@ -5,7 +5,7 @@
  * summary, unless the caller merges into it on purpose (`update`, for the
  * navigation an adapter merged into the current config), which is `updated`.
  */
-import { readFileSync, realpathSync } from 'node:fs';
+import { readdirSync, readFileSync, realpathSync } from 'node:fs';
 import { isAbsolute, join, normalize } from 'node:path';
 import { FileSystemError, protectedPathReason, writeWorkspaceText, type SiteFile, type Workspace } from '../../../sdk/index.js';
 import { diffSummary } from './diff-summary.js';
@@ -58,6 +58,35 @@ export function siteReader(workspace: Workspace, root: string): (relative: strin
   };
 }
 
+/**
+ * The existing path that differs from `relative` only by case (`docs/Index.md` for `docs/index.md`,
+ * `docs/Reference/api.md` for `docs/reference/api.md`): one file on case-insensitive file systems
+ * (macOS, Windows), so writing beside it would shadow or clash with the project's own page.
+ */
+export function caseTwin(root: string, relative: string): string | undefined {
+  const parts = normalize(relative).split('/');
+  let dir = root;
+  const found: string[] = [];
+  let differs = false;
+  for (const part of parts) {
+    let names: string[];
+    try {
+      names = readdirSync(dir);
+    } catch {
+      return undefined;
+    }
+    if (names.includes(part)) found.push(part);
+    else {
+      const twin = names.find((name) => name.toLowerCase() === part.toLowerCase());
+      if (!twin) return undefined;
+      found.push(twin);
+      differs = true;
+    }
+    dir = join(dir, found[found.length - 1]!);
+  }
+  return differs ? found.join('/') : undefined;
+}
+
 /** Write `files` under `root` (real path inside the workspace). `update(path)`: may this existing file be replaced (a merge the caller made)? */
 export async function placeFiles(
   workspace: Workspace,
@@ -71,7 +100,10 @@ export async function placeFiles(
     const target = sitePath(root, file.path);
     const path = workspace.relative(target);
     const existing = read(file.path);
-    if (existing === undefined) {
+    const twin = existing === undefined ? caseTwin(root, file.path) : undefined;
+    if (twin !== undefined) {
+      outcomes.push({ path, status: 'skipped', reason: `${workspace.relative(join(root, twin))} exists: the same file on case-insensitive file systems; it was left as it is` });
+    } else if (existing === undefined) {
       const written = await writeWorkspaceText(workspace, target, file.content, { replace: false, param: options.param });
       outcomes.push(written ? { path, status: 'written' } : { path, status: 'skipped', reason: 'the file appeared while writing; it was left as it is' });
     } else if (existing === file.content) {

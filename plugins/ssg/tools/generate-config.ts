@@ -9,6 +9,7 @@ import { defineTool, FileSystemError, Params, Type } from '../../../sdk/index.js
 import type { SsgDeps } from '../deps.js';
 import { ssgConfiguredTopic } from '../events.js';
 import { setupInstructions } from '../site/commands.js';
+import { homeBesideCaseTwin } from '../site/home-beside-twin.js';
 import { placeFiles } from '../site/site-files.js';
 import { FileOutcomeSchema, SetupSchema } from './file-outcome-schema.js';
 import { adapterFor, ssgParam } from './ssg-param.js';
@@ -43,6 +44,8 @@ export const generateConfigTool = (deps: SsgDeps) =>
       await mkdir(root, { recursive: true });
       const site = workspace.relative(root) || '.';
       const generated = adapter.configFiles({ projectName, projectDescription });
+      const home = adapter.id === 'mkdocs' ? homeBesideCaseTwin(root, generated) : null;
+      if (home) generated.push(home);
       const files = await placeFiles(workspace, root, generated, { param: 'outputPath' });
       const count = (status: string) => files.filter((f) => f.status === status).length;
       const counts = { written: count('written'), unchanged: count('unchanged'), skipped: count('skipped') };

@@ -4,11 +4,12 @@
  * workspace. The criteria, weights and formula travel in the result, so the
  * number can be checked by hand.
  */
+import { projectLabel } from '../../../sdk/project-name.js';
 import { defineTool, Params, StringEnum, Type } from '../../../sdk/index.js';
 import type { SsgDeps } from '../deps.js';
 import { ssgRecommendedTopic } from '../events.js';
 import { projectProfile } from '../recommend/profile.js';
-import { featureComparison, justify, rankAdapters, scoringMethod } from '../recommend/recommend.js';
+import { existingSentence, featureComparison, justify, rankAdapters, scoringMethod } from '../recommend/recommend.js';
 
 const Breakdown = Type.Array(Type.Object({ criterion: Type.String(), weight: Type.Number(), value: Type.Number(), why: Type.String() }));
 
@@ -38,13 +39,23 @@ export const recommendSsgTool = (deps: SsgDeps) =>
       setupComplexity: Type.Object({ level: Type.String(), install: Type.String() }),
       featureComparison: Type.Array(Type.Record(Type.String(), Type.Union([Type.String(), Type.Number(), Type.Boolean()]))),
       scoring: Type.Object({ formula: Type.String(), criteria: Type.Array(Type.Object({ id: Type.String(), weight: Type.Number(), description: Type.String() })) }),
+      existing: Type.Union([
+        Type.Object({
+          ssg: Type.String(),
+          name: Type.String(),
+          config: Type.String(),
+          builtIn: Type.Boolean(),
+          switchCost: Type.Array(Type.Object({ what: Type.String(), count: Type.Number(), files: Type.Array(Type.String()) })),
+        }),
+        Type.Null(),
+      ]),
       project: Type.Record(Type.String(), Type.Unknown()),
       notes: Type.Array(Type.String()),
     }),
     annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: false },
     async handler({ analysisId, preferences = {} }, context) {
       const adapters = deps.adapters.list();
-      const profile = await projectProfile(deps.scanner, context, analysisId);
+      const profile = await projectProfile(deps.scanner, context, analysisId, adapters);
       const notes: string[] = ['Deployment outcomes in memory are not used: the memory pack offers no read API to packs yet.'];
       let preferred: string[] = [];
       if (deps.preferences) {
@@ -65,7 +76,13 @@ export const recommendSsgTool = (deps: SsgDeps) =>
       if (!best) throw new Error('no SSG adapter is registered');
       const winner = deps.adapters.get(best.ssg)!;
       const justification = justify(best, rest[0], profile, preferences);
-      const summary = `Recommended ${best.name} (${best.score}/100) for "${profile.path}"; then ${rest.slice(0, 2).map((r) => `${r.name} ${r.score}`).join(', ') || 'no alternative'}.`;
+      // Named as people call the project (manifest, else folder), never ".".
+      const ranking = `${best.name} (${best.score}/100) for "${await projectLabel(context.workspace, profile.path)}"; then ${rest.slice(0, 2).map((r) => `${r.name} ${r.score}`).join(', ') || 'no alternative'}.`;
+      // A site the project already builds is named first, with what leaving its generator costs.
+      const { existing, ...facts } = profile;
+      const summary = !existing
+        ? `Recommended ${ranking}`
+        : `${existingSentence(existing, best)} ${existing.ssg === best.ssg ? 'Recommended' : 'If moving anyway:'} ${ranking}`;
       await deps.events.publish(ssgRecommendedTopic, {
         tool: 'recommend_ssg',
         project: profile.path,
@@ -82,7 +99,8 @@ export const recommendSsgTool = (deps: SsgDeps) =>
         setupComplexity: { level: winner.traits.setupComplexity, install: winner.requires.install },
         featureComparison: featureComparison(adapters),
         scoring: scoringMethod(),
-        project: { ...profile },
+        existing,
+        project: { ...facts },
         notes,
       };
     },

@@ -2,11 +2,14 @@
  * test_local_deployment (seed 001): build a documentation site with its real
  * generator, serve it on a local port, check it answers HTTP, then stop every
  * process started (each run leads its own process group). Build errors come
- * back with file and line where the generator prints them.
+ * back with file and line where the generator prints them. It works only when the
+ * home page is rendered HTML and the site's pages were rendered; the outcome is
+ * published on ssg.deployment for memory.
  */
 import { defineTool, Params, Type } from '../../../sdk/index.js';
 import type { SsgDeps } from '../deps.js';
 import { planLocalDeployment, projectCodeOf } from '../local/plan.js';
+import { recordLocalDeployment } from '../local/record-local.js';
 import { runLocalDeployment } from '../local/run-local-deployment.js';
 import { LocalDeploymentSchema } from '../local/schema.js';
 import { adapterFor, ssgParam } from './ssg-param.js';
@@ -31,10 +34,14 @@ export const testLocalDeploymentTool = (deps: SsgDeps) =>
       const plan = await planLocalDeployment(adapter, { repositoryPath: input.repositoryPath, port: input.port ?? 3000 }, context.workspace);
       return projectCodeOf(adapter, plan, input.skipBuild ?? false, context.workspace);
     },
-    handler: (input, context) =>
-      runLocalDeployment(
-        adapterFor(deps.adapters, input.ssg),
+    handler: (input, context) => {
+      const adapter = adapterFor(deps.adapters, input.ssg);
+      return runLocalDeployment(
+        adapter,
         { repositoryPath: input.repositoryPath, port: input.port ?? 3000, timeout: input.timeout ?? 60, skipBuild: input.skipBuild ?? false },
         context,
-      ),
+        // Every finished run is remembered with its outcome, as verify_deployment's checks are.
+        (run) => recordLocalDeployment(deps.events, adapter.id, run, context.workspace),
+      );
+    },
   });

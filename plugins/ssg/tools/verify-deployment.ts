@@ -27,6 +27,7 @@ export const verifyDeploymentTool = (deps: SsgDeps) =>
       repository: Type.String(),
       ssg: Type.Union([Type.String(), Type.Null()]),
       siteDir: Type.Union([Type.String(), Type.Null()]),
+      target: Type.Union([Type.String(), Type.Null()], { description: 'The host the workflow deploys to.' }),
       checks: Type.Array(Type.Object({ check: Type.String(), status: Type.String(), detail: Type.String(), recommendation: Type.String() })),
       http: Type.Optional(
         Type.Object({ url: Type.String(), finalUrl: Type.String(), status: Type.Number(), timeMs: Type.Number(), contentType: Type.Union([Type.String(), Type.Null()]), title: Type.Union([Type.String(), Type.Null()]) }),
@@ -55,7 +56,7 @@ export const verifyDeploymentTool = (deps: SsgDeps) =>
           }
           checks.push({ check: 'url', status: 'warn', detail: `${target.href} was not checked: ${(error as Error).message}`, recommendation: 'Pass the public URL of the deployed site, or allow the address in the network section of the configuration (network.allowPrivateAddresses or network.allowedHosts).' });
         }
-        if (http) checks.push(httpCheck(http, local.domain));
+        if (http) checks.push(httpCheck(http, local.domain, local.target?.name ?? 'GitHub Pages'));
       }
       const worst = checks.some((c) => c.status === 'fail') ? 'fail' : checks.some((c) => c.status === 'warn') ? 'warn' : 'pass';
       if (http?.status === 200 && http.html) await record('succeeded', 'verified-url');
@@ -64,13 +65,14 @@ export const verifyDeploymentTool = (deps: SsgDeps) =>
         await record('failed', http && http.status !== 200 ? `url-status-${http.status}` : `check-failed:${failed.map((c) => c.check).join(',')}`, failed.map((c) => c.detail).join('; '));
       }
       const counts = (['pass', 'warn', 'fail'] as const).map((s) => `${checks.filter((c) => c.status === s).length} ${s}`).join(', ');
-      const summary = `${worst === 'pass' ? 'Deployment looks right' : worst === 'warn' ? 'Deployment works with warnings' : 'Deployment has problems'} for "${repo.path}"${local.adapter ? ` (${local.adapter.name})` : ''}: ${counts}${http ? `; ${http.finalUrl} answered ${http.status} in ${http.timeMs} ms` : ''}.`;
+      const summary = `${worst === 'pass' ? 'Deployment looks right' : worst === 'warn' ? 'Deployment works with warnings' : 'Deployment has problems'} for "${repo.path}"${local.adapter ? ` (${local.adapter.name}${local.target ? ` to ${local.target.name}` : ''})` : local.target ? ` (to ${local.target.name})` : ''}: ${counts}${http ? `; ${http.finalUrl} answered ${http.status} in ${http.timeMs} ms` : ''}.`;
       return {
         summary,
         status: worst,
         repository: repo.path,
         ssg: local.adapter?.id ?? null,
         siteDir: local.site?.siteDir ?? null,
+        target: local.target?.name ?? null,
         checks,
         ...(http ? { http: { url: http.url, finalUrl: http.finalUrl, status: http.status, timeMs: http.timeMs, contentType: http.contentType, title: http.title } } : {}),
         recommendations: checks.filter((c) => c.status !== 'pass').map((c) => c.recommendation),
@@ -78,9 +80,12 @@ export const verifyDeploymentTool = (deps: SsgDeps) =>
     },
   });
 
-function httpCheck(http: HttpAnswer, domain: string | null): Check {
+function httpCheck(http: HttpAnswer, domain: string | null, host: string): Check {
   if (http.status === 404) {
-    return { check: 'url', status: 'fail', detail: `${http.finalUrl} answered 404 Not Found`, recommendation: 'Pages is not serving the site yet: check the workflow run in the Actions tab, that Settings > Pages uses the right source, and that the URL includes the repository path for project sites.' };
+    const recommendation = host.startsWith('GitHub Pages')
+      ? 'Pages is not serving the site yet: check the workflow run in the Actions tab, that Settings > Pages uses the right source, and that the URL includes the repository path for project sites.'
+      : `${host} is not serving the site at this URL yet: check the workflow run in the Actions tab and the ${host} project's deployments and domain.`;
+    return { check: 'url', status: 'fail', detail: `${http.finalUrl} answered 404 Not Found`, recommendation };
   }
   if (!http.ok) {
     return { check: 'url', status: 'fail', detail: `${http.finalUrl} answered ${http.status}`, recommendation: 'Look at the latest deployment run and the Pages settings; retry after a few minutes for a 5xx.' };
@@ -88,8 +93,8 @@ function httpCheck(http: HttpAnswer, domain: string | null): Check {
   if (!http.html) {
     return { check: 'url', status: 'warn', detail: `${http.finalUrl} answered ${http.status} with ${http.contentType ?? 'no content type'}, not HTML`, recommendation: 'The site root should serve index.html: check the uploaded folder is the build output.' };
   }
-  const host = new URL(http.finalUrl).hostname.toLowerCase();
-  if (domain && host !== domain && !host.endsWith('.github.io')) {
+  const served = new URL(http.finalUrl).hostname.toLowerCase();
+  if (domain && served !== domain && !served.endsWith('.github.io')) {
     return { check: 'url', status: 'warn', detail: `${http.finalUrl} answered ${http.status} (${http.title ?? 'no title'}) but the configured domain is ${domain}`, recommendation: `Check the URL, or the custom domain in CNAME and Settings > Pages.` };
   }
   return { check: 'url', status: 'pass', detail: `${http.finalUrl} answered ${http.status} in ${http.timeMs} ms${http.title ? `: "${http.title}"` : ''}`, recommendation: '' };

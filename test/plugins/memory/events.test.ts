@@ -73,7 +73,7 @@ describe('memory fed by events', () => {
     const { heard, analysis, recommended } = await run(['project', 'ssg', 'readme', 'memory']);
     expect(heard.map((h) => h.topic)).toEqual(['project.analysis.completed', 'ssg.recommended', 'readme.evaluated']);
     const [completed] = heard;
-    expect(completed!.payload).toMatchObject({ id: analysis.id, uri: analysis.resourceUri, path: '.', summary: expect.stringMatching(/^Repository \.: /) });
+    expect(completed!.payload).toMatchObject({ id: analysis.id, uri: analysis.resourceUri, path: '.', summary: expect.stringMatching(/^Repository ledger: /) /* named by its manifest (issue 28 item 8), not "." */ });
     expect(completed!.payload.features.dependencies).toEqual(expect.arrayContaining(['express', 'pg']));
     expect(heard[1]!.payload).toMatchObject({ tool: 'recommend_ssg', ssg: recommended.recommended.ssg, analysisId: analysis.id });
     // Memory recorded each, visible to the next call.
