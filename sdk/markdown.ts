@@ -118,8 +118,17 @@ function loadYaml() {
 
 /** Texts up to this size parse on the calling thread: even a hostile one costs milliseconds there. */
 const IN_PROCESS_MAX = 512;
+let budgetScale = 1;
 /** A worker's time for one document: a base plus 10 ms per KB (remark reads real documents at several MB/s). */
-const budgetOf = (text: string) => 2000 + Math.ceil(text.length / 100);
+const budgetOf = (text: string) => (2000 + Math.ceil(text.length / 100)) * budgetScale;
+
+/**
+ * Multiply every parse budget by `scale` (1 restores it). For tests that check what a large document
+ * gives, not how fast: a busy machine must not trip the budget there (the budget path has its own tests).
+ */
+export function setMarkdownBudgetScale(scale: number): void {
+  budgetScale = scale;
+}
 
 /** Let the event loop serve other clients between in-process parses (awaiting alone runs only microtasks). */
 const yieldNow = timeSlicer(20);

@@ -11,6 +11,7 @@ import { UnknownToolError } from '../tools/invoke.js';
 import { KERNEL_VERSION } from '../version.js';
 import { configuredPrincipals, PrincipalConfigError, principalTable } from '../server/principals.js';
 import { UsageError, type CliArgs } from './args.js';
+import { probeStore } from './store-probe.js';
 import { broadFolder, implicitWorkspaceRefusal } from './workspace-guard.js';
 
 const out = (text: string) => process.stdout.write(`${text}\n`);
@@ -174,7 +175,8 @@ export async function doctor(args: CliArgs): Promise<number> {
   const begun = performance.now();
   let kernel: Kernel;
   try {
-    kernel = await start(args);
+    // A diagnosis writes nothing: the packs start on an in-memory store, and the configured one is only looked at (store-probe.ts).
+    kernel = await startToolpack({ cwd: args.cwd, configPath: args.config, preset: args.preset, storePath: ':memory:' });
   } catch (error) {
     if (!(error instanceof KernelError)) throw error;
     out(`Toolpack kernel ${KERNEL_VERSION}`);
@@ -191,8 +193,9 @@ export async function doctor(args: CliArgs): Promise<number> {
     const codeCache = (globalThis as Record<symbol, unknown>)[Symbol.for('toolpack.codeCache')];
     if (codeCache === 'missing' || codeCache === 'rejected')
       out(`Warning:     the start-up code cache is ${codeCache} (${codeCache === 'missing' ? 'not built' : 'built by another Node version or with other V8 flags'}): every start compiles the code again; \`npm run build\` rewrites it`);
-    const store = await kernel.storeStatus();
-    out(`Store:       ${store.dialect === 'postgres' ? 'PostgreSQL' : 'SQLite'} at ${store.location}: ${store.answers ? 'answers' : `does not answer (${store.error})`}`);
+    const store = await probeStore(kernel.config, kernel.workspaceRoot);
+    const state = store.answers ? (store.detail ?? 'answers') : `does not answer (${store.detail})`;
+    out(`Store:       ${store.dialect === 'postgres' ? 'PostgreSQL' : 'SQLite'} at ${store.location}: ${state}`);
     for (const warning of kernel.warnings) out(`Warning:     ${warning}`);
     const broad = args.cwd === undefined && !kernel.config.workspace?.root ? broadFolder(kernel.workspaceRoot) : undefined;
     if (broad) out(`Warning:     the workspace is ${broad}, only because toolpack was started there: serve and call refuse it; start in the project folder or name it with --cwd`);

@@ -37,6 +37,7 @@ import { validatePackOptions } from './pack-options.js';
 import { declaredDepsOf, ServiceContainer, type Requester } from './service-container.js';
 import { ServiceOverrides } from './service-overrides.js';
 import type { KernelOptions } from './kernel-options.js';
+import { configuredStoreUrl, sqliteStorePath } from './store-location.js';
 
 export const DEFAULT_INIT_TIMEOUT_MS = 30_000;
 
@@ -109,7 +110,7 @@ export class Kernel {
     const configDir = this.options.loaded.dir;
     const root = config.workspace?.root ? resolve(configDir, config.workspace.root) : this.options.cwd;
     const overrides = new ServiceOverrides(this.options.services);
-    const storeIn = (wsRoot: string) => this.options.storePath ?? (config.store?.path ? (config.store.path === ':memory:' ? ':memory:' : resolve(wsRoot, config.store.path)) : resolve(wsRoot, '.toolpack', 'toolpack.db'));
+    const storeIn = (wsRoot: string) => this.options.storePath ?? sqliteStorePath(config, wsRoot);
     // The store's files and the config are refused to every tool path (workspace.ts).
     const workspace = overrides.use(coreServices.workspace, () =>
       createWorkspace(root, (config.workspace?.allowedRoots ?? []).map((dir) => resolve(configDir, dir)), {
@@ -121,7 +122,7 @@ export class Kernel {
     );
     const storePath = storeIn(workspace.root);
     // A PostgreSQL URL: the option (tests), the environment (a team's deployment keeps the password out of files), the config.
-    const storeUrl = this.options.storeUrl ?? (process.env.TOOLPACK_STORE_URL || undefined) ?? config.store?.url;
+    const storeUrl = this.options.storeUrl ?? configuredStoreUrl(config);
     const store = (this.store = createStore({
       path: storePath,
       url: this.options.storePath ? this.options.storeUrl : storeUrl,

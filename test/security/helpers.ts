@@ -63,22 +63,27 @@ export async function stdioClient(workspace: string, env: Record<string, string>
 
 /**
  * Run `call` and, while it runs, ping from a second client of the same server (at least 5 pings).
- * Returns the call's outcome and the pings' round trips.
+ * Returns the call's outcome, the pings' round trips, how many of them were answered before the
+ * call ended (`during`) and how long the call took (`callMs`): on a busy machine assert the order
+ * (answered during the call, each a fraction of it), not milliseconds.
  */
-export async function pingDuring<T>(attacker: AttackClient, call: () => Promise<T>): Promise<{ result: T; pings: number[] }> {
+export async function pingDuring<T>(attacker: AttackClient, call: () => Promise<T>): Promise<{ result: T; pings: number[]; during: number; callMs: number }> {
   const other = await connectTestClient(attacker.kernel!);
   await other.ping(); // warm
-  let done = false;
-  const running = call().finally(() => (done = true));
+  const began = performance.now();
+  let ended: number | undefined;
+  const running = call().finally(() => (ended = performance.now()));
   const pings: number[] = [];
-  while (!done || pings.length < 5) {
+  let during = 0;
+  while (ended === undefined || pings.length < 5) {
     const started = performance.now();
     await other.ping();
     pings.push(performance.now() - started);
+    if (ended === undefined) during++;
     await new Promise((resolve) => setTimeout(resolve, 20));
   }
   await other.close();
-  return { result: await running, pings };
+  return { result: await running, pings, during, callMs: ended! - began };
 }
 
 export const storeFile = (workspace: string) => join(workspace, '.toolpack', 'toolpack.db');

@@ -39,9 +39,17 @@ function denseSecrets(size: number): string {
 
 const jsonBytes = (value: unknown) => Buffer.byteLength(JSON.stringify(value));
 
+/**
+ * A workspace whose security pack has the largest time budget (10 minutes): these tests check what a
+ * large scan returns, not how fast it runs, so a busy machine does not trip the 20 s default
+ * (speed is measured by `npm run bench`). `packs`: the other packs the test calls.
+ */
+const roomyBudget = (...packs: string[]) =>
+  createWorkspace({ '.toolpackrc.json': JSON.stringify({ plugins: [['security', { scanTimeoutMs: 600_000 }], 'system', ...packs] }) });
+
 describe('the result of a scan does not grow with the input', () => {
   it('lists at most 1,000 findings of a 9 MiB text, with the counts of the rest', async () => {
-    const client = await inProcessClient(createWorkspace().dir);
+    const client = await inProcessClient(roomyBudget().dir);
     const result = await client.call('analyze_content_security', { content: denseSecrets(9 * MiB), complianceFrameworks: ['GDPR', 'SOX'] });
     expect(result.isError, result.text.slice(0, 500)).toBe(false);
     const data = await fullResult(client.client, result.data);
@@ -59,7 +67,7 @@ describe('the result of a scan does not grow with the input', () => {
   }, 120_000);
 
   it('keeps masking and validation reports bounded too', async () => {
-    const client = await inProcessClient(createWorkspace().dir);
+    const client = await inProcessClient(roomyBudget().dir);
     const content = denseSecrets(2 * MiB);
     const masked = await client.call('generate_content_masking', { content, maskingLevel: 'strict' });
     expect(masked.isError, masked.text.slice(0, 500)).toBe(false);
@@ -105,7 +113,7 @@ describe('input limits', () => {
   }, 120_000);
 
   it('still scans a 9 MiB file', async () => {
-    const ws = createWorkspace();
+    const ws = roomyBudget();
     const client = await inProcessClient(ws.dir);
     const text = `${'const n = 1;\n'.repeat(9 * MiB / 13)}const token = "${FAKE.githubToken}";\n`;
     const result = await client.call('analyze_content_security', { content: text });
@@ -119,7 +127,7 @@ describe('125,000 findings', () => {
   const lines = Array.from({ length: 125_000 }, (_, i) => (i % 2 ? `p${i}@corp-mail.io` : `h 10.${i % 250}.${(i >> 8) % 250}.${(i % 200) + 20}`)).join('\n');
 
   it('do not overflow the stack in any tool', async () => {
-    const client = await inProcessClient(createWorkspace().dir);
+    const client = await inProcessClient(roomyBudget().dir);
     const analysis = await client.call('analyze_content_security', { content: lines });
     expect(analysis.isError, analysis.text.slice(0, 500)).toBe(false);
     expect(analysis.data.totalFindings).toBe(125_000);
@@ -141,41 +149,52 @@ describe('125,000 findings', () => {
 });
 
 describe('a large scan runs off the event loop', () => {
-  /** Pings from a second client while `work` runs; returns how many answered during it and the slowest. */
+  /**
+   * Pings from a second client while `work` runs: how many were answered before it ended, the
+   * slowest of those, and how long the work took. Asserted as order, not milliseconds (a busy
+   * machine slows the scan and the pings alike): work run on the event loop answers no ping
+   * until it ends (or one, between its steps), with one ping waiting about as long as the work.
+   */
   async function pingDuring(client: AttackClient, work: Promise<unknown>) {
     const other = await connectTestClient(client.kernel!);
-    let done = false;
-    const finish = () => (done = true);
+    const began = performance.now();
+    let ended: number | undefined;
+    const finish = () => (ended = performance.now());
     void work.then(finish, finish);
     const latencies: number[] = [];
-    while (!done) {
+    while (ended === undefined) {
       const started = performance.now();
       await other.ping();
-      if (!done) latencies.push(performance.now() - started);
+      if (ended === undefined) latencies.push(performance.now() - started);
       await new Promise((resolve) => setTimeout(resolve, 25));
     }
     await other.close();
-    return { during: latencies.length, slowest: latencies.reduce((a, b) => Math.max(a, b), 0) };
+    return { during: latencies.length, slowest: latencies.reduce((a, b) => Math.max(a, b), 0), workMs: ended - began };
   }
 
-  it('answers another client within a second while a 9 MiB analysis and a 3 MiB masking run', async () => {
-    const client = await inProcessClient(createWorkspace().dir);
+  /** The other client was answered again and again while the work ran: at least 3 times, none waiting a quarter of the work. */
+  const expectServedThroughout = (pings: { during: number; slowest: number; workMs: number }) => {
+    const detail = `${pings.during} pings answered during ${pings.workMs.toFixed(0)} ms of work, the slowest in ${pings.slowest.toFixed(0)} ms`;
+    expect(pings.during, detail).toBeGreaterThanOrEqual(3);
+    expect(pings.slowest, detail).toBeLessThan(pings.workMs / 4);
+  };
+
+  it('answers another client while a 9 MiB analysis and a 3 MiB masking run', async () => {
+    const client = await inProcessClient(roomyBudget().dir);
     const content = denseSecrets(9 * MiB);
     const analysis = client.call('analyze_content_security', { content, enableTreeSitterAnalysis: false });
     const pings = await pingDuring(client, analysis);
     expect((await analysis).isError).toBe(false);
-    expect(pings.during).toBeGreaterThanOrEqual(3);
-    expect(pings.slowest).toBeLessThan(1000);
+    expectServedThroughout(pings);
 
     const masking = client.call('validate_content_masking', { originalContent: content, maskedContent: content, validationLevel: 'forensic' });
     const more = await pingDuring(client, masking);
     expect((await masking).isError).toBe(false);
-    expect(more.during).toBeGreaterThanOrEqual(3);
-    expect(more.slowest).toBeLessThan(1000);
-  }, 180_000);
+    expectServedThroughout(more);
+  }, 300_000);
 
   it('masks a large result of another tool off the event loop too', async () => {
-    const ws = createWorkspace();
+    const ws = roomyBudget('files');
     ws.write('dump.txt', denseSecrets(2 * MiB));
     const client = await inProcessClient(ws.dir);
     await client.call('configure_output_masking', { enabled: true, maskingLevel: 'strict' });
@@ -185,7 +204,7 @@ describe('a large scan runs off the event loop', () => {
     expect(result.isError, result.text.slice(0, 300)).toBe(false);
     expect(result.data.content).not.toContain(FAKE.githubToken.slice(0, 10));
     expect(result.data.content).toContain('[MASKED_');
-    expect(pings.slowest).toBeLessThan(1000);
+    expectServedThroughout(pings);
   }, 180_000);
 });
 
@@ -193,13 +212,16 @@ describe('the time budget', () => {
   it('stops a scan past it with a clear error, and the next call works', async () => {
     const ws = createWorkspace({ '.toolpackrc.json': JSON.stringify({ plugins: [['security', { scanTimeoutMs: 1000 }], 'system'] }) });
     const client = await inProcessClient(ws.dir);
-    // RE2 runs this in linear time, but its search over 2 MiB still takes far longer than a second.
+    // RE2 runs this in linear time, but its search over 2 MiB still takes far longer than a second (several seconds
+    // on an idle 2-core machine): the budget path runs whatever the load, which only makes the search slower.
     const slow = await client.call('analyze_content_security', { content: 'a'.repeat(2 * MiB), userDefinedPatterns: ['(?:\\w+\\s?){1,50}$'] });
     expect(slow.isError).toBe(true);
     expect(slow.data.error.type).toBe('ContentError');
     expect(slow.text).toContain('time budget of 1000 ms');
     expect(slow.text).toContain('scanTimeoutMs');
-    const next = await client.call('analyze_content_security', { content: `${'x\n'.repeat(300_000)}token ${FAKE.githubToken}\n` });
+    // Small enough to scan in process: a scan on a fresh worker would count the worker's start against the
+    // 1 s budget, which a busy machine can exceed (a new worker serving the next job: scan-worker.test.ts).
+    const next = await client.call('analyze_content_security', { content: `${'x\n'.repeat(1000)}token ${FAKE.githubToken}\n` });
     expect(next.isError, next.text.slice(0, 300)).toBe(false);
     expect(next.data.totalFindings).toBe(1);
   }, 120_000);

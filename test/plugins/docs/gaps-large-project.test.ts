@@ -46,7 +46,7 @@ describe('detect_documentation_gaps on a 10,000-file monorepo whose tests sort f
     const root = tempDir('toolpack-gaps-large-');
     const { product, others } = writeMonorepo(root);
     const client = await inProcessClient(root);
-    const { result, pings } = await pingDuring(client, () => client.call('detect_documentation_gaps', { repositoryPath: '.' }));
+    const { result, pings, during, callMs } = await pingDuring(client, () => client.call('detect_documentation_gaps', { repositoryPath: '.' }));
     expect(result.isError, result.text).toBe(false);
     const data = result.data as any;
 
@@ -66,8 +66,11 @@ describe('detect_documentation_gaps on a 10,000-file monorepo whose tests sort f
     expect(Object.values(data.leftOut.byKind).reduce((a: number, b: any) => a + b, 0)).toBe(data.leftOut.sourceFiles + data.leftOut.configFiles);
     expect(data.message).toMatch(/Not read: \d+ source/);
 
-    // Another client is served meanwhile (the issue's bound is 250 ms at p95; generous here for a busy machine).
+    // Another client is served meanwhile: answered again and again before the call ended, 95 % of the pings
+    // in under a quarter of the call (order, not milliseconds: the issue's 250 ms p95 is for the bench).
     pings.sort((a, b) => a - b);
-    expect(pings[Math.floor(pings.length * 0.95)]!).toBeLessThan(1000);
+    const detail = `${during} of ${pings.length} pings answered during ${callMs.toFixed(0)} ms: ${pings.map(Math.round).join(' ')}`;
+    expect(during, detail).toBeGreaterThanOrEqual(3);
+    expect(pings[Math.floor(pings.length * 0.95)]!, detail).toBeLessThan(callMs / 4);
   }, 180_000);
 });

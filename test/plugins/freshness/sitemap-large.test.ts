@@ -45,7 +45,7 @@ describe('manage_sitemap generate on 3,000 pages', () => {
     git('commit', '-q', '-m', 'pages');
 
     const client = await inProcessClient(root);
-    const { result, pings } = await pingDuring(client, () => client.call('manage_sitemap', { action: 'generate', docsPath: 'docs', baseUrl: 'https://docs.example.org' }));
+    const { result, pings, during, callMs } = await pingDuring(client, () => client.call('manage_sitemap', { action: 'generate', docsPath: 'docs', baseUrl: 'https://docs.example.org' }));
     expect(result.isError, result.text).toBe(false);
     const data = result.data as any;
     expect(data).toMatchObject({ urlTotal: PAGES, valid: true, written: true, errorTotal: 0 });
@@ -59,9 +59,12 @@ describe('manage_sitemap generate on 3,000 pages', () => {
     expect(readFileSync(file, 'utf8').match(/<lastmod>2025-03-04T05:06:07\+00:00<\/lastmod>/g)).toHaveLength(PAGES);
     expect(xmllint(file)).toBeNull();
 
-    // Another client is served meanwhile (the issue's bound is 250 ms at p95; generous here for a busy machine).
+    // Another client is served meanwhile: answered again and again before the call ended, 95 % of the pings
+    // in under a quarter of the call (order, not milliseconds: the issue's 250 ms p95 is for the bench).
     pings.sort((a, b) => a - b);
-    expect(pings[Math.floor(pings.length * 0.95)]!).toBeLessThan(1000);
+    const detail = `${during} of ${pings.length} pings answered during ${callMs.toFixed(0)} ms: ${pings.map(Math.round).join(' ')}`;
+    expect(during, detail).toBeGreaterThanOrEqual(3);
+    expect(pings[Math.floor(pings.length * 0.95)]!, detail).toBeLessThan(callMs / 4);
   }, 180_000);
 
   it('reports a written sitemap that is not well-formed XML (a control character from baseUrl), as xmllint does', async () => {

@@ -151,9 +151,14 @@ describe('ReDoS safety', () => {
       let worst = { ms: 0, input: '' };
       for (const input of adversarialInputs(rule)) {
         for (const variant of variants) {
-          const start = performance.now();
-          scan(input, [variant]);
-          const ms = performance.now() - start;
+          // The fastest of up to 3 runs: backtracking costs every run the same, while a busy machine
+          // (a preempted thread, a GC pause) slows one run, not the algorithm.
+          let ms = Infinity;
+          for (let attempt = 0; attempt < 3 && ms >= LIMIT_MS; attempt++) {
+            const start = performance.now();
+            scan(input, [variant]);
+            ms = Math.min(ms, performance.now() - start);
+          }
           if (ms > worst.ms) worst = { ms, input };
         }
       }
