@@ -12,13 +12,9 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startToolpack } from '../../../core/bootstrap.js';
-import { createRootLogger } from '../../../core/services/logger.js';
-import { connectTestClient } from '../../../sdk/testing.js';
-import { fullResult } from '../../helpers/full-result.js';
-import { outcome } from '../../helpers/tool-result.js';
 import { project } from '../project/fixtures.js';
 import { INDEX_MD, OPTIONS_MD, pythonCliLibrary } from './python-cli-library-repo.js';
+import { toolClient } from '../../helpers/tool-client.js';
 
 describe('a Python CLI library with a themed MkDocs site', () => {
   let call: (name: string, args: Record<string, unknown>) => Promise<any>;
@@ -26,14 +22,7 @@ describe('a Python CLI library with a themed MkDocs site', () => {
   let root: string;
   beforeAll(async () => {
     root = project(pythonCliLibrary(), 'toolpack-python-cli-');
-    const kernel = await startToolpack({ cwd: root, preset: 'all', logger: createRootLogger('silent') });
-    const mcp = await connectTestClient(kernel);
-    call = async (name, args) => {
-      const result = outcome((await mcp.callTool({ name, arguments: args })) as never);
-      expect(result.isError, `${name}: ${result.text}`).toBe(false);
-      return fullResult(mcp, result.data);
-    };
-    close = async () => (await mcp.close(), await kernel.stop());
+    ({ call, close } = await toolClient(root));
   }, 60_000);
   afterAll(() => close?.());
   const read = (path: string) => readFileSync(join(root, path), 'utf8');

@@ -13,30 +13,20 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { describe, expect, it, onTestFinished } from 'vitest';
 import { parse } from 'yaml';
-import { startToolpack } from '../../../core/bootstrap.js';
-import { createRootLogger } from '../../../core/services/logger.js';
 import { findBinary } from '../../../plugins/ssg/local/find-binary.js';
-import { connectTestClient } from '../../../sdk/testing.js';
 import { pythonHas } from '../../e2e/mkdocstrings-stand-in.js';
 import { mkdocsPythonCli } from '../../fixtures/repos/mkdocs-python-cli.js';
 import { sphinxMystLibrary } from '../../fixtures/repos/sphinx-myst-library.js';
-import { fullResult } from '../../helpers/full-result.js';
-import { outcome } from '../../helpers/tool-result.js';
 import { project, type Tree } from '../project/fixtures.js';
+import { toolClient } from '../../helpers/tool-client.js';
 
 const sphinxBuild = await findBinary('sphinx-build', process.cwd());
 const canSphinxMyst = Boolean(sphinxBuild) && pythonHas('sphinx') && pythonHas('myst_parser');
 
 async function populateTwice(tree: Tree, prefix: string) {
   const root = project(tree, prefix);
-  const kernel = await startToolpack({ cwd: root, preset: 'all', logger: createRootLogger('silent') });
-  const mcp = await connectTestClient(kernel);
-  onTestFinished(async () => (await mcp.close(), await kernel.stop()));
-  const call = async (name: string, args: Record<string, unknown>) => {
-    const result = outcome((await mcp.callTool({ name, arguments: args })) as never);
-    expect(result.isError, `${name}: ${result.text}`).toBe(false);
-    return fullResult(mcp, result.data);
-  };
+  const { call, close } = await toolClient(root);
+  onTestFinished(close);
   const analysisId = (await call('analyze_repository', { path: '.' })).id as string;
   const first = await call('populate_diataxis_content', { analysisId, docsPath: 'docs', populationLevel: 'comprehensive' });
   const snapshot = (path: string) => readFileSync(join(root, path), 'utf8');

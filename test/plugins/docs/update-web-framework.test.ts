@@ -16,6 +16,7 @@ import { fullResult } from '../../helpers/full-result.js';
 import { outcome } from '../../helpers/tool-result.js';
 import { project } from '../project/fixtures.js';
 import { BENCHMARKING_MD, HOOKS_MD, SERVER_MD, webFramework } from './web-framework-repo.js';
+import { toolClient } from '../../helpers/tool-client.js';
 
 describe('update_existing_documentation on a JavaScript web framework', () => {
   let call: (name: string, args: Record<string, unknown>) => Promise<any>;
@@ -24,14 +25,7 @@ describe('update_existing_documentation on a JavaScript web framework', () => {
   let analysisId: string;
   beforeAll(async () => {
     root = project(webFramework(), 'toolpack-web-framework-');
-    const kernel = await startToolpack({ cwd: root, preset: 'all', logger: createRootLogger('silent') });
-    const mcp = await connectTestClient(kernel);
-    call = async (name, args) => {
-      const result = outcome((await mcp.callTool({ name, arguments: args })) as never);
-      expect(result.isError, `${name}: ${result.text}`).toBe(false);
-      return fullResult(mcp, result.data);
-    };
-    close = async () => (await mcp.close(), await kernel.stop());
+    ({ call, close } = await toolClient(root));
     analysisId = (await call('analyze_repository', { path: '.' })).id;
   }, 60_000);
   afterAll(() => close?.());

@@ -8,24 +8,14 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { describe, expect, it, onTestFinished } from 'vitest';
-import { startToolpack } from '../../../core/bootstrap.js';
-import { createRootLogger } from '../../../core/services/logger.js';
-import { connectTestClient } from '../../../sdk/testing.js';
-import { fullResult } from '../../helpers/full-result.js';
-import { outcome } from '../../helpers/tool-result.js';
 import { project } from '../project/fixtures.js';
 import { OPTIONS_MD, pythonCliLibrary } from '../docs/python-cli-library-repo.js';
 import { GUIDES_INDEX, REFERENCE_INDEX, serverOptionsFramework } from '../docs/server-options-framework-repo.js';
+import { toolClient } from '../../helpers/tool-client.js';
 
 async function client(root: string) {
-  const kernel = await startToolpack({ cwd: root, preset: 'all', logger: createRootLogger('silent') });
-  const mcp = await connectTestClient(kernel);
-  onTestFinished(async () => (await mcp.close(), await kernel.stop()));
-  const call = async (name: string, args: Record<string, unknown>) => {
-    const result = outcome((await mcp.callTool({ name, arguments: args })) as never);
-    expect(result.isError, `${name}: ${result.text}`).toBe(false);
-    return fullResult(mcp, result.data);
-  };
+  const { call, close } = await toolClient(root);
+  onTestFinished(close);
   const analysisId = (await call('analyze_repository', { path: '.' })).id as string;
   return { call, analysisId };
 }
