@@ -3,14 +3,11 @@
 // for calls (`Sentry.set_user`). Rows: the first call (cold: scan and call search), a repeated
 // call on the unchanged tree (the call search is reused), each with the longest event-loop stall
 // (a 5 ms timer's worst lateness), and whether the verdicts are right. Run alone: `node bench/adr-evidence.mjs`.
-import { mkdirSync, mkdtempSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { inBenchProject } from './bench-kernel.mjs';
 import { watchedCall } from './timed.mjs';
-import { checkConfig } from '../dist/core/config/load.js';
-import { Kernel } from '../dist/core/kernel/kernel.js';
-import { createRootLogger } from '../dist/core/services/logger.js';
 
 const FILES = 3000;
 const COLD_TARGET_MS = 5000;
@@ -46,35 +43,21 @@ const wrongOf = (data) => {
 };
 
 export async function adrEvidenceBench() {
-  const root = realpathSync(mkdtempSync(join(tmpdir(), 'toolpack-bench-adr-evidence-')));
-  try {
-    railsApp(root);
-    const kernel = await Kernel.start({
-      loaded: { file: null, dir: root, config: checkConfig({}, 'bench config') },
-      cwd: root,
-      storePath: ':memory:',
-      logger: createRootLogger('silent'),
-    });
-    try {
-      const cold = await watchedCall(kernel, 'compare_adr_progress', {});
-      const warm = await watchedCall(kernel, 'compare_adr_progress', {});
-      const row = (label, run, target) => {
-        const wrong = wrongOf(run.data);
-        const pass = !wrong && run.ms < target && run.stall < STALL_TARGET_MS;
-        return [label, run.ms.toFixed(0), `< ${target}`, run.stall.toFixed(0), `< ${STALL_TARGET_MS}`, wrong ? `WRONG (${wrong})` : pass ? 'PASS' : 'MISS'];
-      };
-      return {
-        title: `compare_adr_progress evidence (issue 27 item 5): Rails app, ${FILES} product files searched for Sentry and Datadog calls`,
-        columns: ['Call', 'ms', 'Target ms', 'Max stall ms', 'Target stall ms', 'Result'],
-        rows: [row('first call (scan + call search)', cold, COLD_TARGET_MS), row('repeat, unchanged tree (search reused)', warm, WARM_TARGET_MS)],
-        notes: ['Max stall: the worst lateness of a 5 ms timer during the call, i.e. how long another client could wait.'],
-      };
-    } finally {
-      await kernel.stop();
-    }
-  } finally {
-    rmSync(root, { recursive: true, force: true });
-  }
+  return inBenchProject('adr-evidence', {}, railsApp, async (kernel) => {
+    const cold = await watchedCall(kernel, 'compare_adr_progress', {});
+    const warm = await watchedCall(kernel, 'compare_adr_progress', {});
+    const row = (label, run, target) => {
+      const wrong = wrongOf(run.data);
+      const pass = !wrong && run.ms < target && run.stall < STALL_TARGET_MS;
+      return [label, run.ms.toFixed(0), `< ${target}`, run.stall.toFixed(0), `< ${STALL_TARGET_MS}`, wrong ? `WRONG (${wrong})` : pass ? 'PASS' : 'MISS'];
+    };
+    return {
+      title: `compare_adr_progress evidence (issue 27 item 5): Rails app, ${FILES} product files searched for Sentry and Datadog calls`,
+      columns: ['Call', 'ms', 'Target ms', 'Max stall ms', 'Target stall ms', 'Result'],
+      rows: [row('first call (scan + call search)', cold, COLD_TARGET_MS), row('repeat, unchanged tree (search reused)', warm, WARM_TARGET_MS)],
+      notes: ['Max stall: the worst lateness of a 5 ms timer during the call, i.e. how long another client could wait.'],
+    };
+  });
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {

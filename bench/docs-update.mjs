@@ -3,14 +3,11 @@
 // them in tables, a maintainer script reading GITHUB_TOKEN. Rows: each call's time and longest
 // event-loop stall (a 5 ms timer's worst lateness), and whether the answer is right (the 100 new
 // settings placed beside their siblings, nothing from scripts/). Run alone: `node bench/docs-update.mjs`.
-import { mkdirSync, mkdtempSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { inBenchProject } from './bench-kernel.mjs';
 import { watchedCall } from './timed.mjs';
-import { checkConfig } from '../dist/core/config/load.js';
-import { Kernel } from '../dist/core/kernel/kernel.js';
-import { createRootLogger } from '../dist/core/services/logger.js';
 
 const SETTINGS = 600;
 const PAGES = 100;
@@ -38,33 +35,24 @@ function framework(root) {
 
 
 export async function docsUpdateBench() {
-  const root = realpathSync(mkdtempSync(join(tmpdir(), 'toolpack-bench-docs-update-')));
-  try {
-    framework(root);
-    const kernel = await Kernel.start({ loaded: { file: null, dir: root, config: checkConfig({ toolsets: ['all'] }, 'bench config') }, cwd: root, storePath: ':memory:', logger: createRootLogger('silent') });
-    try {
-      const { data: analysis } = await watchedCall(kernel, 'analyze_repository', { path: '.' });
-      const update = await watchedCall(kernel, 'update_existing_documentation', { analysisId: analysis.id, docsPath: 'docs', compareMode: 'gap-detection', updateStrategy: 'conservative' });
-      const gaps = await watchedCall(kernel, 'detect_documentation_gaps', { repositoryPath: '.' });
-      // Answers over 25 KB are cut (the whole result is stored): the totals and the listed part are checked.
-      const new_ = SETTINGS - PAGES * PER_PAGE;
-      const updateWrong =
-        update.data.totalProposals !== new_ ? `${update.data.totalProposals} proposals, expected ${new_}` : update.data.proposals.some((p) => !p.file.startsWith('docs/Reference/Settings-')) ? 'an addition outside the settings pages' : null;
-      const gapNames = gaps.data.gaps.map((g) => g.name);
-      const gapsWrong = gapNames.includes('GITHUB_TOKEN') ? 'a maintainer script listed' : gaps.data.counts.byPriority.high !== new_ ? `${gaps.data.counts.byPriority.high} high-priority gaps, expected ${new_}` : null;
-      const row = (label, run, target, wrong) => [label, run.ms.toFixed(0), `< ${target}`, run.stall.toFixed(0), wrong ? `WRONG (${wrong})` : run.ms < target ? 'PASS' : 'MISS'];
-      return {
-        title: `Docs update and gaps at scale (issue 28 items 1, 3): ${SETTINGS} settings, ${PAGES} reference pages, a maintainer script`,
-        columns: ['Call', 'ms', 'Target ms', 'Max stall ms', 'Result'],
-        rows: [row(`update_existing_documentation, ${new_} additions placed`, update, UPDATE_TARGET_MS, updateWrong), row('detect_documentation_gaps, standard depth', gaps, GAPS_TARGET_MS, gapsWrong)],
-        notes: ['Before issue 28 the update looked every name up in every page once per name (about 30 s on this tree); now once per call.'],
-      };
-    } finally {
-      await kernel.stop();
-    }
-  } finally {
-    rmSync(root, { recursive: true, force: true });
-  }
+  return inBenchProject('docs-update', { toolsets: ['all'] }, framework, async (kernel) => {
+    const { data: analysis } = await watchedCall(kernel, 'analyze_repository', { path: '.' });
+    const update = await watchedCall(kernel, 'update_existing_documentation', { analysisId: analysis.id, docsPath: 'docs', compareMode: 'gap-detection', updateStrategy: 'conservative' });
+    const gaps = await watchedCall(kernel, 'detect_documentation_gaps', { repositoryPath: '.' });
+    // Answers over 25 KB are cut (the whole result is stored): the totals and the listed part are checked.
+    const new_ = SETTINGS - PAGES * PER_PAGE;
+    const updateWrong =
+      update.data.totalProposals !== new_ ? `${update.data.totalProposals} proposals, expected ${new_}` : update.data.proposals.some((p) => !p.file.startsWith('docs/Reference/Settings-')) ? 'an addition outside the settings pages' : null;
+    const gapNames = gaps.data.gaps.map((g) => g.name);
+    const gapsWrong = gapNames.includes('GITHUB_TOKEN') ? 'a maintainer script listed' : gaps.data.counts.byPriority.high !== new_ ? `${gaps.data.counts.byPriority.high} high-priority gaps, expected ${new_}` : null;
+    const row = (label, run, target, wrong) => [label, run.ms.toFixed(0), `< ${target}`, run.stall.toFixed(0), wrong ? `WRONG (${wrong})` : run.ms < target ? 'PASS' : 'MISS'];
+    return {
+      title: `Docs update and gaps at scale (issue 28 items 1, 3): ${SETTINGS} settings, ${PAGES} reference pages, a maintainer script`,
+      columns: ['Call', 'ms', 'Target ms', 'Max stall ms', 'Result'],
+      rows: [row(`update_existing_documentation, ${new_} additions placed`, update, UPDATE_TARGET_MS, updateWrong), row('detect_documentation_gaps, standard depth', gaps, GAPS_TARGET_MS, gapsWrong)],
+      notes: ['Before issue 28 the update looked every name up in every page once per name (about 30 s on this tree); now once per call.'],
+    };
+  });
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {

@@ -2,14 +2,11 @@
 // has client/cli commands and store migrations, and the ADRs' decisions are long, as in ibc-go, where
 // generate_rules failed after 15 s on its own output. Row: wall time of one call after a warm-up and
 // whether the answer is right (a rule set, the ADR boundary checked). Run alone: `node bench/rules.mjs`.
-import { mkdirSync, mkdtempSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { pathToFileURL } from 'node:url';
-import { checkConfig } from '../dist/core/config/load.js';
-import { Kernel } from '../dist/core/kernel/kernel.js';
-import { createRootLogger } from '../dist/core/services/logger.js';
+import { inBenchProject } from './bench-kernel.mjs';
 
 const MODULES = 60;
 const TARGET_MS = 15_000;
@@ -35,31 +32,22 @@ async function timed(kernel, tool, args) {
 }
 
 export async function rulesBench() {
-  const root = realpathSync(mkdtempSync(join(tmpdir(), 'toolpack-bench-rules-')));
-  try {
-    writeGoMonorepo(root);
-    const kernel = await Kernel.start({ loaded: { file: null, dir: root, config: checkConfig({ plugins: ['project', 'adr', 'rules'] }, 'bench config') }, cwd: root, storePath: ':memory:', logger: createRootLogger('silent') });
-    try {
-      const generate = await timed(kernel, 'generate_rules', { outputFormat: 'json' });
-      const boundary = generate.data?.ruleSet?.rules.find((rule) => rule.source.kind === 'adr' && rule.check?.kind === 'forbid-import');
-      const validate = await timed(kernel, 'validate_rules', { outputFormat: 'summary', ruleTypes: ['dependencies'] });
-      const checked = validate.data?.byRule?.find((rule) => rule.ruleId === boundary?.id);
-      const row = (label, run, wrong) => [label, run.ms.toFixed(0), `< ${TARGET_MS}`, run.error ? `ERROR (${run.error})` : wrong ? `WRONG (${wrong})` : run.ms < TARGET_MS ? 'PASS' : 'MISS'];
-      return {
-        title: 'Rules on a Go monorepo (issue 27 item 8): generate_rules answers on its own output',
-        columns: ['Operation', 'ms', 'Target ms', 'Result'],
-        rows: [
-          row(`generate_rules, ${MODULES} modules x 4 packages, 6 long ADRs`, generate, boundary ? null : 'no ADR boundary rule'),
-          row('validate_rules (dependencies), same project', validate, checked?.status === 'checked' && checked.files >= MODULES ? null : `boundary ${checked?.status ?? 'missing'}`),
-        ],
-        notes: ['First calls on a fresh kernel (cold scan); figures from a shared, busy machine.'],
-      };
-    } finally {
-      await kernel.stop();
-    }
-  } finally {
-    rmSync(root, { recursive: true, force: true });
-  }
+  return inBenchProject('rules', { plugins: ['project', 'adr', 'rules'] }, writeGoMonorepo, async (kernel) => {
+    const generate = await timed(kernel, 'generate_rules', { outputFormat: 'json' });
+    const boundary = generate.data?.ruleSet?.rules.find((rule) => rule.source.kind === 'adr' && rule.check?.kind === 'forbid-import');
+    const validate = await timed(kernel, 'validate_rules', { outputFormat: 'summary', ruleTypes: ['dependencies'] });
+    const checked = validate.data?.byRule?.find((rule) => rule.ruleId === boundary?.id);
+    const row = (label, run, wrong) => [label, run.ms.toFixed(0), `< ${TARGET_MS}`, run.error ? `ERROR (${run.error})` : wrong ? `WRONG (${wrong})` : run.ms < TARGET_MS ? 'PASS' : 'MISS'];
+    return {
+      title: 'Rules on a Go monorepo (issue 27 item 8): generate_rules answers on its own output',
+      columns: ['Operation', 'ms', 'Target ms', 'Result'],
+      rows: [
+        row(`generate_rules, ${MODULES} modules x 4 packages, 6 long ADRs`, generate, boundary ? null : 'no ADR boundary rule'),
+        row('validate_rules (dependencies), same project', validate, checked?.status === 'checked' && checked.files >= MODULES ? null : `boundary ${checked?.status ?? 'missing'}`),
+      ],
+      notes: ['First calls on a fresh kernel (cold scan); figures from a shared, busy machine.'],
+    };
+  });
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
