@@ -9,12 +9,24 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { RunningProxy } from './round-robin-proxy.js';
+import type { RunningProxy } from './balancing-proxy.js';
 
 /** The caddy binary on PATH, or undefined. */
 export function caddyBinary(): string | undefined {
   const found = spawnSync('sh', ['-c', 'command -v caddy'], { encoding: 'utf8' });
   return found.status === 0 && found.stdout.trim() ? found.stdout.trim() : undefined;
+}
+
+/**
+ * Caddy before 2.11.2 closes a request's body when the dial to the first upstream fails, so the
+ * retry on the other one answers 502 "invalid Read on closed Body" (caddyserver/caddy#7546,
+ * fixed by #7547 in March 2026). Debian 12 ships 2.6.2.
+ */
+export function closesBodyOnRetry(binary: string): boolean {
+  const match = /v(\d+)\.(\d+)\.(\d+)/.exec(spawnSync(binary, ['version'], { encoding: 'utf8' }).stdout ?? '');
+  if (!match) return true;
+  const [major, minor, patch] = match.slice(1).map(Number) as [number, number, number];
+  return major < 2 || (major === 2 && (minor < 11 || (minor === 11 && patch < 2)));
 }
 
 const freePort = () =>
@@ -46,7 +58,16 @@ export async function startCaddy(binary: string, caddyfile: string, upstreams: R
     stdio: ['ignore', 'ignore', 'pipe'],
   });
   let log = '';
-  child.stderr!.setEncoding('utf8').on('data', (chunk: string) => (log = (log + chunk).slice(-20_000)));
+  // Each JSON log line shortened to what tells a failure apart (time, logger, message, upstream, error).
+  const brief = (line: string) => {
+    try {
+      const { ts, logger, msg, host, error, upstream, duration, status } = JSON.parse(line);
+      return JSON.stringify({ ts, logger, msg, host, error, upstream, duration, status });
+    } catch {
+      return line;
+    }
+  };
+  child.stderr!.setEncoding('utf8').on('data', (chunk: string) => (log = (log + chunk.split('\n').map(brief).join('\n')).slice(-200_000)));
   const deadline = Date.now() + 20_000;
   while (!(await listening(port))) {
     if (child.exitCode !== null || Date.now() > deadline) {
@@ -58,6 +79,7 @@ export async function startCaddy(binary: string, caddyfile: string, upstreams: R
   }
   return {
     url: `http://127.0.0.1:${port}/mcp`,
+    log: () => log,
     async close() {
       const exited = new Promise((r) => (child.exitCode !== null ? r(null) : child.once('exit', r)));
       child.kill('SIGTERM');

@@ -3,7 +3,7 @@
  * mid-load) must leave the other answering every request sent after the kill, instead of the
  * proxy answering 502 and then 503 for whole fail_duration cycles. Runs the real Caddy with the
  * example's own Caddyfile when Caddy is installed, and always a Node proxy that reads its
- * settings from that Caddyfile and implements their documented meaning (round-robin-proxy.ts).
+ * settings from that Caddyfile and implements their documented meaning (balancing-proxy.ts).
  * Also: a stateless client is reported as connected by check_ai_execution_status.
  */
 import { readFileSync } from 'node:fs';
@@ -14,8 +14,8 @@ import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { HEALTH_PATH } from '../../core/server/http-health.js';
 import { assertBuilt, createWorkspace, HOOK_TIMEOUT_MS, startHttpServer, type HttpServerProcess } from '../e2e/helpers.js';
-import { caddyBinary, startCaddy } from './caddy-proxy.js';
-import { caddySettings, startRoundRobinProxy, type RunningProxy } from './round-robin-proxy.js';
+import { caddyBinary, closesBodyOnRetry, startCaddy } from './caddy-proxy.js';
+import { caddySettings, startBalancingProxy, type RunningProxy } from './balancing-proxy.js';
 
 const caddyfile = readFileSync(fileURLToPath(new URL('../../examples/team-server/Caddyfile', import.meta.url)), 'utf8');
 const settings = caddySettings(caddyfile);
@@ -55,13 +55,20 @@ async function readThroughProxy(url: string, id: number): Promise<Outcome> {
 
 describe('examples/team-server Caddyfile', () => {
   it('retries elsewhere when an instance cannot be reached, and health-checks the endpoint the server has', () => {
+    // least_conn, not round_robin: a quick call goes to the instance not busy with a heavy one, and
+    // Caddy's round robin could find no upstream (503 at once) while two requests raced past the dead one.
+    expect(settings.lbPolicy).toBe('least_conn');
     expect(settings.healthUri).toBe(HEALTH_PATH);
     expect(settings.healthStatus).toBe(200);
     // Long enough to dial the dead instance (dial_timeout) and then the other one.
     expect(settings.tryDurationMs).toBeGreaterThan(2 * settings.dialTimeoutMs);
-    // One failure alone must not take an instance out: with both out, everything is 503.
-    expect(settings.maxFails).toBeGreaterThan(1);
-    expect(settings.healthIntervalMs).toBeLessThan(settings.failDurationMs);
+    // No passive check: it counted a failed retry against the instance still up and took both out (503
+    // for everyone); the active check alone takes the dead one out, often enough to keep the window short.
+    expect(settings.maxFails).toBe(0);
+    expect(settings.healthIntervalMs).toBeLessThanOrEqual(1000);
+    // A pooled connection to an instance that just died would fail the next POST with a 502
+    // that is not retried; a fresh dial is refused and retried on the other instance.
+    expect(settings.keepAlive).toBe(false);
   });
 });
 
@@ -81,7 +88,7 @@ describe('team server failover: two stateless instances behind the proxy', () =>
   }
 
   const proxies: [string, ((a: HttpServerProcess, b: HttpServerProcess) => Promise<RunningProxy>) | undefined][] = [
-    ['the Node proxy with the Caddyfile settings', (a, b) => startRoundRobinProxy([{ host: '127.0.0.1', port: a.port }, { host: '127.0.0.1', port: b.port }], settings)],
+    ['the Node proxy with the Caddyfile settings', (a, b) => startBalancingProxy([{ host: '127.0.0.1', port: a.port }, { host: '127.0.0.1', port: b.port }], settings)],
     ['Caddy with the example Caddyfile', caddy ? (a, b) => startCaddy(caddy, caddyfile, { 'toolpack-a': a.port, 'toolpack-b': b.port }) : undefined],
   ];
 
@@ -121,20 +128,29 @@ describe('team server failover: two stateless instances behind the proxy', () =>
       for (const lost of inFlight.filter((o) => !o.ok)) expect(lost.detail).toMatch(/^502|^stream cut|fetch failed|terminated/);
       // Every call sent after is answered.
       expect(after.length).toBeGreaterThanOrEqual(AFTER_KILL);
-      expect(after.filter((o) => !o.ok).map((o) => o.detail)).toEqual([]);
+      let failedAfter = after.filter((o) => !o.ok);
+      if (name.startsWith('Caddy') && closesBodyOnRetry(caddy!)) {
+        // An old Caddy's own defect, not the Caddyfile's: a call it retried on B after the dial to the
+        // dead A failed comes back 502 at once, and Caddy logs why. Any other failure still counts.
+        const bodyClosed = (proxy.log?.().match(/invalid Read on closed Body/g) ?? []).length;
+        const quick502 = failedAfter.filter((o) => o.detail === '502 ' && o.endedAt - o.startedAt < 10_000);
+        expect(quick502.length).toBeLessThanOrEqual(bodyClosed);
+        failedAfter = failedAfter.filter((o) => !quick502.includes(o));
+      }
+      expect(failedAfter.map((o) => `${o.detail} after ${o.endedAt - o.startedAt} ms`), `the proxy's log:\n${proxy.log?.()}`).toEqual([]);
       expect(b.child.exitCode).toBeNull();
     });
   }
 
   it('check_ai_execution_status through the proxy says a client is connected over stateless HTTP, with what the request tells of it', { timeout: TEST_TIMEOUT }, async () => {
     const { a, b } = await twoInstances();
-    const proxy = await startRoundRobinProxy([{ host: '127.0.0.1', port: a.port }, { host: '127.0.0.1', port: b.port }], settings);
+    const proxy = await startBalancingProxy([{ host: '127.0.0.1', port: a.port }, { host: '127.0.0.1', port: b.port }], settings);
     cleanup.push(() => proxy.close());
     const transport = new StreamableHTTPClientTransport(new URL(proxy.url), { requestInit: { headers: { authorization: `Bearer ${TOKEN}`, 'user-agent': 'team-dashboard/2.4.1 (linux)' } } });
     const client = new Client({ name: 'team-dashboard', version: '2.4.1' }, { capabilities: { sampling: {}, elicitation: {} } });
     cleanup.push(() => client.close());
     await client.connect(transport);
-    // Twice: round robin sends the calls to both instances, and each must say the same.
+    // Twice: with nothing in flight the two calls go to the two instances in turn, and each must say the same.
     for (let i = 0; i < 2; i++) {
       const status = (await client.callTool({ name: 'check_ai_execution_status', arguments: {} })).structuredContent as any;
       expect(status.client).toEqual({ name: 'team-dashboard', version: '2.4.1' });

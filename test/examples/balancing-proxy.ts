@@ -1,8 +1,9 @@
 /**
  * A loopback reverse proxy with the load-balancing semantics examples/team-server/Caddyfile
- * asks of Caddy, for machines without Caddy: round robin over the upstreams; an active health
- * check (GET health_uri every health_interval, health_status expected); a passive one (max_fails
- * failures within fail_duration take an upstream out); a request whose upstream cannot be
+ * asks of Caddy, for machines without Caddy: the available upstream with the fewest requests in
+ * flight (least_conn; ties taken in turn, where Caddy picks one at random); an active health
+ * check (GET health_uri every health_interval, health_status expected); a passive one when the
+ * Caddyfile sets max_fails (that many failures within fail_duration take an upstream out); a request whose upstream cannot be
  * connected to is tried on the next one until lb_try_duration has passed (every lb_try_interval
  * when none is available), and answered 503 then; a request that reached an upstream which
  * then failed is not sent again (502). Settings are read from the Caddyfile itself.
@@ -11,15 +12,19 @@ import { createServer, request, type IncomingMessage, type Server } from 'node:h
 import type { AddressInfo } from 'node:net';
 
 export interface ProxySettings {
+  lbPolicy: string;
   tryDurationMs: number;
   tryIntervalMs: number;
   healthUri: string;
   healthIntervalMs: number;
   healthTimeoutMs: number;
   healthStatus: number;
+  /** Passive health check, off when the Caddyfile sets no max_fails. */
   failDurationMs: number;
   maxFails: number;
   dialTimeoutMs: number;
+  /** keepalive off: one upstream connection per request (this proxy never pools: agent false). */
+  keepAlive: boolean;
 }
 
 const durationMs = (value: string) => {
@@ -30,21 +35,24 @@ const durationMs = (value: string) => {
 
 /** The reverse_proxy settings of a Caddyfile (the directives this proxy implements). */
 export function caddySettings(caddyfile: string): ProxySettings {
+  const optional = (name: string) => new RegExp(`^\\s*${name}\\s+(\\S+)\\s*$`, 'm').exec(caddyfile)?.[1];
   const value = (name: string) => {
-    const match = new RegExp(`^\\s*${name}\\s+(\\S+)\\s*$`, 'm').exec(caddyfile);
-    if (!match) throw new Error(`the Caddyfile sets no ${name}`);
-    return match[1]!;
+    const found = optional(name);
+    if (found === undefined) throw new Error(`the Caddyfile sets no ${name}`);
+    return found;
   };
   return {
+    lbPolicy: value('lb_policy'),
     tryDurationMs: durationMs(value('lb_try_duration')),
     tryIntervalMs: durationMs(value('lb_try_interval')),
     healthUri: value('health_uri'),
     healthIntervalMs: durationMs(value('health_interval')),
     healthTimeoutMs: durationMs(value('health_timeout')),
     healthStatus: Number(value('health_status')),
-    failDurationMs: durationMs(value('fail_duration')),
-    maxFails: Number(value('max_fails')),
+    failDurationMs: optional('max_fails') ? durationMs(value('fail_duration')) : 0,
+    maxFails: Number(optional('max_fails') ?? 0),
     dialTimeoutMs: durationMs(value('dial_timeout')),
+    keepAlive: value('keepalive') !== 'off',
   };
 }
 
@@ -53,30 +61,36 @@ interface Upstream {
   port: number;
   healthy: boolean;
   failures: number[];
+  inFlight: number;
 }
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 export interface RunningProxy {
   url: string;
+  /** What the proxy logged (Caddy's stderr), shown when a call fails. */
+  log?: () => string;
   close(): Promise<void>;
 }
 
-export async function startRoundRobinProxy(upstreams: { host: string; port: number }[], settings: ProxySettings): Promise<RunningProxy> {
-  const pool: Upstream[] = upstreams.map((u) => ({ ...u, healthy: true, failures: [] }));
+export async function startBalancingProxy(upstreams: { host: string; port: number }[], settings: ProxySettings): Promise<RunningProxy> {
+  if (settings.lbPolicy !== 'least_conn') throw new Error(`lb_policy ${settings.lbPolicy} is not implemented here`);
+  const pool: Upstream[] = upstreams.map((u) => ({ ...u, healthy: true, failures: [], inFlight: 0 }));
   let next = 0;
 
   const available = (u: Upstream, now: number) => {
     u.failures = u.failures.filter((t) => now - t < settings.failDurationMs);
-    return u.healthy && u.failures.length < settings.maxFails;
+    return u.healthy && (settings.maxFails === 0 || u.failures.length < settings.maxFails);
   };
   const pick = (): Upstream | undefined => {
     const now = Date.now();
+    const start = next++;
+    let best: Upstream | undefined;
     for (let i = 0; i < pool.length; i++) {
-      const u = pool[next++ % pool.length]!;
-      if (available(u, now)) return u;
+      const u = pool[(start + i) % pool.length]!;
+      if (available(u, now) && (!best || u.inFlight < best.inFlight)) best = u;
     }
-    return undefined;
+    return best;
   };
 
   const probe = (u: Upstream) =>
@@ -97,8 +111,14 @@ export async function startRoundRobinProxy(upstreams: { host: string; port: numb
 
   /** One attempt: 'unreachable' when no connection was made (the request may go elsewhere). */
   const attempt = (u: Upstream, req: IncomingMessage, body: Buffer, res: import('node:http').ServerResponse) =>
-    new Promise<'done' | 'unreachable' | 'failed'>((resolve) => {
+    new Promise<'done' | 'unreachable' | 'failed'>((settle) => {
       let connected = false;
+      u.inFlight++;
+      let settled = false;
+      const resolve = (outcome: 'done' | 'unreachable' | 'failed') => {
+        if (!settled) (settled = true), u.inFlight--;
+        settle(outcome);
+      };
       const out = request({ host: u.host, port: u.port, path: req.url, method: req.method, headers: req.headers, agent: false }, (upstream) => {
         res.writeHead(upstream.statusCode ?? 502, upstream.headers);
         upstream.pipe(res);
