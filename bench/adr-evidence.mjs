@@ -3,9 +3,9 @@
 // for calls (`Sentry.set_user`). Rows: the first call (cold: scan and call search), a repeated
 // call on the unchanged tree (the call search is reused), each with the longest event-loop stall
 // (a 5 ms timer's worst lateness), and whether the verdicts are right. Run alone: `node bench/adr-evidence.mjs`.
-import { mkdirSync, writeFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { write } from './bench-files.mjs';
 import { inBenchProject } from './bench-kernel.mjs';
 import { watchedCall } from './timed.mjs';
 
@@ -14,10 +14,6 @@ const COLD_TARGET_MS = 5000;
 const WARM_TARGET_MS = 2000;
 const STALL_TARGET_MS = 250;
 
-const write = (root, path, text) => {
-  mkdirSync(dirname(join(root, path)), { recursive: true });
-  writeFileSync(join(root, path), text);
-};
 
 const adr = (n, title, decision) => `# ${n}. ${title}\n\nDate: 2020-01-0${n}\n\n## Status\n\nAccepted\n\n## Context\n\nWe need it.\n\n## Decision\n\n${decision}\n\n## Consequences\n\nNone.\n`;
 

@@ -5,14 +5,15 @@
 // of the event loop while it ran (a 5 ms timer's worst lateness: what another client
 // waits), and whether the answer is right. Run alone: `node bench/bounded-work.mjs`.
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, realpathSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { watchedCall } from './timed.mjs';
 import { checkConfig } from '../dist/core/config/load.js';
 import { Kernel } from '../dist/core/kernel/kernel.js';
 import { createRootLogger } from '../dist/core/services/logger.js';
+import { write } from './bench-files.mjs';
 
 const ADRS = 500;
 const ADR_TARGET_MS = 2000;
@@ -22,10 +23,6 @@ const GAP_FILES = 10_000;
 const GAP_TARGET_MS = 10_000;
 const STALL_TARGET_MS = 250;
 
-const write = (root, path, text) => {
-  mkdirSync(dirname(join(root, path)), { recursive: true });
-  writeFileSync(join(root, path), text);
-};
 
 // ---- generators ----
 

@@ -3,9 +3,9 @@
 // them in tables, a maintainer script reading GITHUB_TOKEN. Rows: each call's time and longest
 // event-loop stall (a 5 ms timer's worst lateness), and whether the answer is right (the 100 new
 // settings placed beside their siblings, nothing from scripts/). Run alone: `node bench/docs-update.mjs`.
-import { mkdirSync, writeFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { write } from './bench-files.mjs';
 import { inBenchProject } from './bench-kernel.mjs';
 import { watchedCall } from './timed.mjs';
 
@@ -15,10 +15,6 @@ const PER_PAGE = 5;
 const UPDATE_TARGET_MS = 10_000;
 const GAPS_TARGET_MS = 5_000;
 
-const write = (root, path, text) => {
-  mkdirSync(dirname(join(root, path)), { recursive: true });
-  writeFileSync(join(root, path), text);
-};
 
 function framework(root) {
   write(root, 'package.json', JSON.stringify({ name: 'quill', version: '5.2.0', main: 'quill.js', scripts: { test: 'node --test' } }, null, 2));

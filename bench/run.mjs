@@ -36,6 +36,10 @@ benchmarks.push((await import('./tools-list.mjs')).toolsListBench); // issue 26:
 benchmarks.push((await import('./rules.mjs')).rulesBench); // issue 27 item 8: generate_rules and validate_rules on a 60-module Go monorepo with long ADRs
 benchmarks.push((await import('./adr-evidence.mjs')).adrEvidenceBench); // issue 27 item 5: compare_adr_progress searching 3,000 product files for API calls
 benchmarks.push((await import('./docs-update.mjs')).docsUpdateBench); // issue 28 items 1, 3: update and gaps on 600 settings over 100 reference pages
+benchmarks.push((await import('./adr-graph.mjs')).adrGraphBench); // issue 30 item 2: get_adr_graph on 300 records over 3 commits, summarised with the graph stored
+benchmarks.push((await import('./docs-drift.mjs')).docsDriftBench); // issue 30 item 3: detect_documentation_drift, 300 pages naming 1,200 exports over 6 commits
+benchmarks.push((await import('./adr-validate.mjs')).adrValidateBench); // issue 30 item 1: validate_adrs on 500 records with planted defects
+benchmarks.push((await import('./llms-txt.mjs')).llmsTxtBench); // issue 30 item 4: generate_llms_txt with llms-full.txt and validate on a 1,021-page MkDocs site
 const baseline = values.baseline ? await loadBaseline(values.baseline) : undefined;
 const pairs = [];
 for (const bench of benchmarks) {

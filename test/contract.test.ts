@@ -1,6 +1,7 @@
 /**
  * The contract every built-in pack passes: its tools are exactly the spec's
- * (test/fixtures/tool-surface.json, a copy of shared/spec/tool-surface.json),
+ * (test/fixtures/tool-surface.json, a copy of shared/spec/tool-surface.json)
+ * and the additions beyond the seeds (test/fixtures/tool-additions.json, issue 30),
  * parameter for parameter, and each tells a model when to use it.
  */
 import { existsSync, readFileSync } from 'node:fs';
@@ -19,6 +20,8 @@ interface SpecParam {
 
 const fixture = new URL('./fixtures/tool-surface.json', import.meta.url);
 const spec = JSON.parse(readFileSync(fixture, 'utf8')) as { tools: Record<string, SpecParam[]> };
+const additions = JSON.parse(readFileSync(new URL('./fixtures/tool-additions.json', import.meta.url), 'utf8')) as { tools: Record<string, SpecParam[]> };
+const surface = { ...spec.tools, ...additions.tools };
 
 // ../shared sits beside the repository in the design workspace, not in a clone: skipped visibly, never passed silently.
 const shared = new URL('../../shared/spec/tool-surface.json', import.meta.url);
@@ -35,13 +38,14 @@ describe('built-in tool surface', async () => {
   const listing = kernel.registry.listing();
   await kernel.stop();
 
-  it('serves only tools the spec names', () => {
-    expect(listing.length).toBeGreaterThan(0);
-    for (const tool of listing) expect(Object.keys(spec.tools)).toContain(tool.name);
+  it('serves every tool the spec names and the additions, and nothing else', () => {
+    expect(listing.map((t) => t.name).sort()).toEqual(Object.keys(surface).sort());
+    // An addition never takes a seed tool's name (the seeds' surface stays exact).
+    for (const name of Object.keys(additions.tools)) expect(spec.tools).not.toHaveProperty(name);
   });
 
   describe.each(listing.map((t) => [t.name, t] as const))('%s', (name, tool) => {
-    const params = spec.tools[name]!;
+    const params = surface[name]!;
     const schema = tool.inputSchema as { type: string; properties?: Record<string, any>; required?: string[]; additionalProperties?: boolean };
 
     it('has exactly the spec parameters', () => {

@@ -1,7 +1,7 @@
 /**
  * The adr pack: architecture decision records. It provides the ADR catalogue
- * service (`adr.catalog`), the progress service (`adr.progress`) and seven
- * tools that find, write, suggest and track ADRs, computed from the project's files.
+ * service (`adr.catalog`), the progress service (`adr.progress`) and nine
+ * tools that find, write, validate, graph, suggest and track ADRs, computed from the project's files.
  */
 import { coreServices, definePlugin } from '../../sdk/index.js';
 import { KERNEL_RANGE } from '../kernel-range.js';
@@ -18,8 +18,10 @@ import { discoverExistingAdrsTool } from './tools/discover-existing-adrs.js';
 import { generateAdrFromDecisionTool } from './tools/generate-adr-from-decision.js';
 import { generateAdrTodoTool } from './tools/generate-adr-todo.js';
 import { generateAdrsFromPrdTool } from './tools/generate-adrs-from-prd.js';
+import { getAdrGraphTool } from './tools/get-adr-graph.js';
 import { manageTodoJsonTool } from './tools/manage-todo-json.js';
 import { suggestAdrsTool } from './tools/suggest-adrs.js';
+import { validateAdrsTool } from './tools/validate-adrs.js';
 
 // The pack's public surface (refs, topics, types) is api.ts: `toolpack/packs/adr`.
 export * from './api.js';
@@ -29,7 +31,7 @@ export default definePlugin({
   version: '0.1.0',
   kernel: KERNEL_RANGE,
   dependsOn: ['project'],
-  description: 'Architecture decision records: discover, generate from decisions and PRDs, suggest, turn into TODO tasks, track progress.',
+  description: 'Architecture decision records: discover, validate, graph, generate from decisions and PRDs, suggest, turn into TODO tasks, track progress.',
   register(env) {
     env.registerMigrations(ADR_MIGRATIONS);
     // generate_adr_todo's whole plan when its result lists only part of it (results a model reads stay small).
@@ -37,6 +39,13 @@ export default definePlugin({
       kind: 'todo',
       name: 'ADR TODO plan',
       description: 'The full result of one generate_adr_todo run (every created, kept and stale task with its description), stored when the tool result lists only part of it.',
+      retention: { maxAgeMs: 7 * 24 * 60 * 60 * 1000, maxEntries: 50 },
+    });
+    // get_adr_graph's whole graph when its result summarises it (past 150 nodes or the result budget).
+    env.registerResourceKind({
+      kind: 'adr-graph',
+      name: 'ADR graph',
+      description: 'The full result of one get_adr_graph run (every node, edge, the Mermaid text and the timeline), stored when the tool result summarises it.',
       retention: { maxAgeMs: 7 * 24 * 60 * 60 * 1000, maxEntries: 50 },
     });
     const catalog = createAdrCatalogService();
@@ -68,6 +77,8 @@ export default definePlugin({
           generateAdrTodoTool(all),
           manageTodoJsonTool(all),
           compareAdrProgressTool(all),
+          validateAdrsTool(all),
+          getAdrGraphTool(all),
         ];
         // Last, once nothing here can fail: get_architectural_context (project pack) lists the ADRs mentioning a file through this reader.
         return { tools, dispose: decisions.register(adrDecisionSource) };

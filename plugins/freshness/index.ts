@@ -6,7 +6,9 @@
 import { coreServices, definePlugin, optional } from '../../sdk/index.js';
 import { KERNEL_RANGE } from '../kernel-range.js';
 import { ssgAdaptersRef } from '../ssg/api.js';
+import { sitePagesRef } from './api.js';
 import type { FreshnessDeps } from './deps.js';
+import { createSitePages } from './sitemap/site-pages.js';
 import { manageSitemapTool } from './tools/manage-sitemap.js';
 import { trackDocumentationFreshnessTool } from './tools/track-documentation-freshness.js';
 import { validateDocumentationFreshnessTool } from './tools/validate-documentation-freshness.js';
@@ -19,6 +21,8 @@ export default definePlugin({
   optionalDependsOn: ['ssg'],
   description: 'Documentation freshness from front matter and git history, and sitemap.xml generation and validation.',
   register(env) {
+    // Published pages with manage_sitemap's URLs, for other packs (the docs pack's llms.txt).
+    env.provideService({ service: sitePagesRef, deps: { adapters: optional(ssgAdaptersRef) }, factory: ({ adapters }) => createSitePages(adapters) });
     env.registerInit({
       deps: {
         logger: coreServices.logger,

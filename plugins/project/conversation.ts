@@ -20,9 +20,12 @@ const ContextFields = {
   projectPhase: Type.Optional(Type.String()),
 };
 
-/** The parameter, with `use` saying what this tool does with it (truthfully: several tools only accept it). */
+/**
+ * The parameter, with `use` saying what this tool does with it (truthfully: several tools only accept it).
+ * A tool that only accepts it lists no fields: a model needs none to call it, and tools/list stays small.
+ */
 export const ConversationContext = (use: string) =>
-  Type.Optional(Type.Object(ContextFields, { additionalProperties: true, description: `Context from the conversation. ${use}` }));
+  Type.Optional(Type.Object(use === NOT_USED ? {} : ContextFields, { additionalProperties: true, description: `Context from the conversation. ${use}` }));
 
 /** Said by the tools that accept the context without using it. */
 export const NOT_USED = 'Accepted; this tool does not use it.';

@@ -15,7 +15,7 @@ const builtIds = builtPacks().map((p) => p.id);
 const startBuilt = (preset?: string) => startTestToolpack({ config: { plugins: builtIds }, preset });
 
 describe('pack catalogue', () => {
-  it('assigns every tool of the spec to exactly one pack, and no tool the spec lacks', () => {
+  it('assigns every tool of the spec and of the additions to exactly one pack, and no other tool', () => {
     const spec = Object.keys(loadToolSurface().tools).sort();
     const catalogued = PACK_CATALOG.flatMap((p) => p.tools);
     expect([...catalogued].sort()).toEqual(spec);
@@ -97,13 +97,13 @@ describe('resource templates come from the kinds packs register', () => {
     },
   });
 
-  it('lists only registered kinds: the built packs register memory, analysis and todo, a further pack adds its own', async () => {
+  it('lists only registered kinds: the built packs register memory, analysis, todo and adr-graph, a further pack adds its own', async () => {
     // Without the ssg pack, which registers config/{ssg} and deployment itself (test/plugins/ssg/pack.test.ts).
     const kernel = await startTestToolpack({ config: { plugins: builtIds.filter((id) => id !== 'ssg') }, plugins: [configStore] });
     const client = await connectTestClient(kernel);
     try {
       const { resourceTemplates } = await client.listResourceTemplates();
-      expect(resourceTemplates.map((t) => t.uriTemplate)).toEqual(['toolpack://memory/{id}', 'toolpack://analysis/{id}', 'toolpack://todo/{id}', 'toolpack://config/{ssg}/{id}']);
+      expect(resourceTemplates.map((t) => t.uriTemplate)).toEqual(['toolpack://memory/{id}', 'toolpack://analysis/{id}', 'toolpack://todo/{id}', 'toolpack://adr-graph/{id}', 'toolpack://config/{ssg}/{id}']);
       expect(resourceTemplates[1]).toMatchObject({ name: 'Repository analysis', mimeType: 'application/json' });
 
       const stored = await client.callTool({ name: 'store_site_config', arguments: { kind: 'config/hugo', text: 'baseURL = "/"\n' } });
@@ -114,7 +114,7 @@ describe('resource templates come from the kinds packs register', () => {
       // No pack registered "deployment": the put fails, naming the kind.
       const refused = await client.callTool({ name: 'store_site_config', arguments: { kind: 'deployment', text: 'x' } });
       expect(refused.isError).toBe(true);
-      expect((refused.content as Array<{ text: string }>)[0]!.text).toMatch(/resource kind "deployment" is not registered.*registered: memory, analysis, todo, config\/\{ssg\}/);
+      expect((refused.content as Array<{ text: string }>)[0]!.text).toMatch(/resource kind "deployment" is not registered.*registered: memory, analysis, todo, adr-graph, config\/\{ssg\}/);
     } finally {
       await client.close();
       await kernel.stop();

@@ -151,7 +151,7 @@ describe('toolpack CLI', () => {
       const run = await runCli(['list', '--json'], { cwd: ws.dir });
       expect(run.code, run.stderr).toBe(0);
       const names = (JSON.parse(run.stdout) as ListedTool[]).map((r) => r.name);
-      expect(names).toEqual([...MEMORY_TOOLS, ...PROJECT_TOOLS, ...ADR_TOOLS, ...SECURITY_TOOLS, ...SCORING_TOOLS, ...WORKFLOW_TOOLS, ...RESEARCH_TOOLS, ...RULES_TOOLS, ...DEPLOYMENT_TOOLS, ...SYSTEM_TOOLS, ...SSG_TOOLS, ...DOCS_TOOLS, ...README_TOOLS, ...FRESHNESS_TOOLS]);
+      expect(names).toEqual([...MEMORY_TOOLS, ...PROJECT_TOOLS, ...ADR_TOOLS, ...SECURITY_TOOLS, ...SCORING_TOOLS, ...WORKFLOW_TOOLS, ...RESEARCH_TOOLS, ...RULES_TOOLS, ...DEPLOYMENT_TOOLS, ...SYSTEM_TOOLS, ...SSG_TOOLS, ...FRESHNESS_TOOLS, ...DOCS_TOOLS, ...README_TOOLS]);
       for (const name of FILES_TOOLS) expect(names).not.toContain(name);
     });
 

@@ -238,8 +238,9 @@ export interface SpecParam {
  * The tool-surface spec: test/fixtures/tool-surface.json, kept in the repository so no test
  * depends on ../shared (test/contract.test.ts compares it with ../shared/spec when present).
  */
+/** Every tool's parameters: the seeds' spec (tool-surface.json) and the tools added beyond it (tool-additions.json). */
 export function loadToolSurface(): { file: string; tools: Record<string, SpecParam[]> } {
   const file = join(repoRoot, 'test', 'fixtures', 'tool-surface.json');
-  const parsed = JSON.parse(readFileSync(file, 'utf8')) as { tools: Record<string, SpecParam[]> };
-  return { file, tools: parsed.tools };
+  const read = (path: string) => (JSON.parse(readFileSync(path, 'utf8')) as { tools: Record<string, SpecParam[]> }).tools;
+  return { file, tools: { ...read(file), ...read(join(repoRoot, 'test', 'fixtures', 'tool-additions.json')) } };
 }

@@ -131,6 +131,8 @@ const BASE: Record<string, Array<Record<string, unknown> & { $params?: string[] 
   analyze_environment: [{}],
   analyze_repository: [{ path: '.' }],
   discover_existing_adrs: [{}],
+  get_adr_graph: [{}],
+  validate_adrs: [{}],
   generate_adrs_from_prd: [{ prdPath: 'docs/prd.md' }],
   generate_adr_from_decision: [{ decisionData: { title: 'Use Redis', context: 'We need a cache.', decision: 'We will use Redis.' } }],
   suggest_adrs: [{}],
@@ -181,6 +183,7 @@ const BASE: Record<string, Array<Record<string, unknown> & { $params?: string[] 
   populate_diataxis_content: [{ analysisId: '<analysis>', docsPath: 'docs' }],
   update_existing_documentation: [{ analysisId: '<analysis>', docsPath: 'docs' }],
   detect_documentation_gaps: [{ repositoryPath: '.' }],
+  detect_documentation_drift: [{ repositoryPath: '.' }],
   validate_diataxis_content: [{ contentPath: 'docs' }],
   validate_content: [{ contentPath: 'docs' }],
   check_documentation_links: [{ check_external_links: false }],
@@ -193,6 +196,7 @@ const BASE: Record<string, Array<Record<string, unknown> & { $params?: string[] 
   track_documentation_freshness: [{ docsPath: 'docs' }],
   validate_documentation_freshness: [{ docsPath: 'docs', projectPath: '.' }],
   manage_sitemap: [{ action: 'generate', docsPath: 'docs' }, { action: 'validate', docsPath: 'docs' }, { action: 'list', docsPath: 'docs' }],
+  generate_llms_txt: [{ docsPath: 'docs', baseUrl: 'https://example.org/' }, { docsPath: 'docs', action: 'validate' }],
 };
 
 /**

@@ -117,10 +117,14 @@ const STATUS_FIELD = /^\s*(?:[*+-]\s+)?(?:\*\*|__)?status\b/i;
  * items of a "Related ADRs" section. Lines of the "## Status" section and "Status:" fields
  * are status lines (see LineOptions). `lines` are the body lines outside code blocks.
  */
-export function linksInBody(lines: readonly string[], links: AdrLinks): void {
+export function linksInBody(lines: readonly string[], links: AdrLinks, where?: { lineNumbers: readonly number[]; lines: Record<LinkKind, number[]> }): void {
   let section = '';
   let list: LinkKind | null = null;
-  for (const line of lines) {
+  let previous = 0;
+  for (const [index, line] of lines.entries()) {
+    // Links the previous line added came from it.
+    if (where) noteLines(links, where.lines, previous);
+    previous = where?.lineNumbers[index] ?? 0;
     const heading = /^\s{0,3}#{1,6}\s+(.*?)\s*#*\s*$/.exec(line);
     if (heading) {
       section = plain(heading[1]!).replace(/[:.]\s*$/, '').toLowerCase();
@@ -138,6 +142,12 @@ export function linksInBody(lines: readonly string[], links: AdrLinks): void {
     else if (RELATED_SECTION.test(section)) linksInItem(line.replace(LIST_ITEM, ''), links, 'relatesTo');
     if (!item && !/^\s/.test(line)) list = null;
   }
+  if (where) noteLines(links, where.lines, previous);
+}
+
+/** Gives the links added since the last call the line they came from (`lines` runs parallel to `links`). */
+export function noteLines(links: AdrLinks, lines: Record<LinkKind, number[]>, line: number): void {
+  for (const kind of LINK_KINDS) while (lines[kind].length < links[kind].length) lines[kind].push(line);
 }
 
 /**

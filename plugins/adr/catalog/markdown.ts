@@ -15,6 +15,8 @@ export interface Section {
   full: string;
   /** The blocks of `own`. */
   blocks: MarkdownBlock[];
+  /** 1-based line of the heading (validate_adrs points its findings here). */
+  line: number;
 }
 
 export interface MarkdownDoc {
@@ -28,17 +30,31 @@ export interface MarkdownDoc {
   sections: Section[];
   /** Body lines outside code blocks. */
   lines: string[];
+  /** The 1-based source line of each of `lines` and of `preamble`, in the same order. */
+  lineNumbers: number[];
+  preambleLineNumbers: number[];
+  /** 1-based line of the title heading; null without one. */
+  titleLine: number | null;
+  /** 1-based line of each top-level front-matter key ("status" → 2). */
+  frontMatterLines: Record<string, number>;
 }
 
 export async function readAdrMarkdown(text: string): Promise<MarkdownDoc> {
   const doc = await parseMarkdown(text);
   const all = doc.source.split(/\r?\n/);
   // Lines `from`..`to` (1-based, inclusive) that are not code.
-  const linesBetween = (from: number, to: number) => {
-    const out: string[] = [];
-    for (let line = from; line <= Math.min(to, all.length); line++) if (!doc.codeLines.has(line)) out.push(all[line - 1]!);
+  const numbersBetween = (from: number, to: number) => {
+    const out: number[] = [];
+    for (let line = from; line <= Math.min(to, all.length); line++) if (!doc.codeLines.has(line)) out.push(line);
     return out;
   };
+  const linesBetween = (from: number, to: number) => numbersBetween(from, to).map((line) => all[line - 1]!);
+  // Top-level keys of the YAML block (not nested ones), so a finding about "status:" points at its line.
+  const frontMatterLines: Record<string, number> = {};
+  for (let line = 2; line < doc.bodyLine; line++) {
+    const key = /^([A-Za-z_][\w-]*)\s*:/.exec(all[line - 1] ?? '')?.[1];
+    if (key && !(key in frontMatterLines)) frontMatterLines[key] = line;
+  }
 
   const titleIndex = doc.headings.findIndex((h) => h.depth === 1);
   const title = titleIndex >= 0 ? doc.headings[titleIndex]! : null;
@@ -50,6 +66,7 @@ export async function readAdrMarkdown(text: string): Promise<MarkdownDoc> {
       own: linesBetween(s.heading.endLine + 1, s.ownEndLine).join('\n').trim(),
       full: linesBetween(s.heading.endLine + 1, s.fullEndLine).join('\n').trim(),
       blocks: s.own,
+      line: s.heading.line,
     }));
 
   const afterTitle = title ? title.endLine + 1 : doc.bodyLine;
@@ -61,6 +78,10 @@ export async function readAdrMarkdown(text: string): Promise<MarkdownDoc> {
     preamble: linesBetween(afterTitle, firstSection - 1),
     sections,
     lines: linesBetween(doc.bodyLine, all.length),
+    lineNumbers: numbersBetween(doc.bodyLine, all.length),
+    preambleLineNumbers: numbersBetween(afterTitle, firstSection - 1),
+    titleLine: title ? title.line : null,
+    frontMatterLines,
   };
 }
 

@@ -4,10 +4,10 @@
  */
 import { basename } from 'node:path';
 import { fieldLine, listItems, plain, readAdrMarkdown, type MarkdownDoc, type Section } from './markdown.js';
-import { emptyLinks, linksInBody, linksInFrontMatter, linksInLine, numberFromFileName } from './links.js';
+import { emptyLinks, linksInBody, linksInFrontMatter, linksInLine, noteLines, numberFromFileName } from './links.js';
 import { dateFromFileName } from './naming.js';
 import { normaliseStatus } from './status.js';
-import type { AdrFormat, ParsedAdr } from './types.js';
+import { LINK_KINDS, type AdrFormat, type AdrOutline, type LinkKind, type ParsedAdr } from './types.js';
 import { findYStatement } from './y-statement.js';
 
 const NOT_ADRS = /^(readme|index|toc|table[-_ ]of[-_ ]contents|contents|summary|_sidebar|changelog|contributing)\b/i;
@@ -24,6 +24,10 @@ const OPTIONS = ['considered options', 'options considered', 'alternatives consi
 const PROS_AND_CONS = ['pros and cons of the options', 'pros and cons'];
 const MADR_SECTIONS = ['context and problem statement', 'decision outcome', 'considered options', 'decision drivers', 'pros and cons of the options'];
 const MADR_FIELDS = ['status', 'date', 'deciders', 'decision-makers', 'consulted', 'informed'];
+/** The headings each part of a record goes by, for the rules that check a record has them (validate_adrs). */
+export const SECTION_NAMES = { context: CONTEXT, decision: DECISION, consequences: [...CONSEQUENCES, ...SPLIT_CONSEQUENCES, ...PROS_AND_CONS], options: OPTIONS } as const;
+const DATE_KEYS = ['date', 'decision date', 'date decided'];
+const UPDATED_KEYS = ['last updated', 'updated', 'last modified'];
 
 export async function parseAdr(path: string, text: string): Promise<ParsedAdr | null> {
   const file = basename(path);
@@ -44,10 +48,16 @@ export async function parseAdr(path: string, text: string): Promise<ParsedAdr | 
   const rawStatus = statusOf(doc, first(['status']));
   let status = normaliseStatus(rawStatus);
   const links = emptyLinks();
-  linksInFrontMatter(fm, links);
+  const linkLines = Object.fromEntries(LINK_KINDS.map((kind) => [kind, []])) as unknown as Record<LinkKind, number[]>;
+  // Key by key, so each front-matter link knows its line.
+  for (const [key, value] of Object.entries(fm)) {
+    linksInFrontMatter({ [key]: value }, links);
+    noteLines(links, linkLines, doc.frontMatterLines[key] ?? 1);
+  }
   const fmStatus = stringValue(fm.status);
   if (fmStatus) linksInLine(fmStatus, links, { status: true });
-  linksInBody(doc.lines, links);
+  noteLines(links, linkLines, doc.frontMatterLines.status ?? 1);
+  linksInBody(doc.lines, links, { lineNumbers: doc.lineNumbers, lines: linkLines });
   // A record that names its successor is superseded whatever its status line still says.
   if (links.supersededBy.length > 0) status = 'superseded';
 
@@ -64,6 +74,16 @@ export async function parseAdr(path: string, text: string): Promise<ParsedAdr | 
   if (rawStatus === null && context === null && decision === null && links.supersededBy.length === 0) return null;
 
   const format = formatOf(doc, heading.numbered, sections, yStatement !== null && !contextSection && !decisionSection);
+  const rawDate = dateOf(doc, first(['date']));
+  const outline: AdrOutline = {
+    title: doc.titleLine ?? doc.frontMatterLines.title ?? null,
+    status: rawStatus === null ? null : fm.status !== undefined ? doc.frontMatterLines.status ?? null : sectionValueLine(doc, first(['status'])) ?? fieldLineNumber(doc, ['status']),
+    date: rawDate === null ? null : dateLineOf(doc, first(['date'])),
+    rawDate,
+    sections: doc.sections.map((s) => ({ name: s.name, line: s.line, empty: s.full === '' })),
+    links: linkLines,
+    yStatementMissing: yStatement ? [] : missingYParts(doc.plainBody),
+  };
   return {
     path,
     number,
@@ -71,7 +91,7 @@ export async function parseAdr(path: string, text: string): Promise<ParsedAdr | 
     status,
     rawStatus,
     // A date-named record without a date line was made on the day its name says.
-    date: dateOf(doc, first(['date'])) ?? dateFromFileName(file)?.iso ?? null,
+    date: rawDate ?? dateFromFileName(file)?.iso ?? null,
     deciders: listValue(fm.deciders ?? fm['decision-makers'] ?? fieldIn(doc, ['deciders', 'decision-makers', 'decision makers'])),
     tags: listValue(fm.tags ?? fieldIn(doc, ['tags'])),
     format,
@@ -82,7 +102,45 @@ export async function parseAdr(path: string, text: string): Promise<ParsedAdr | 
     yStatement,
     links,
     ...(fileNumber !== null && heading.number !== null && heading.number !== fileNumber ? { headingNumber: heading.number } : {}),
+    outline,
   };
+}
+
+/** The parts a text that starts a Y-statement but does not complete one leaves out. */
+function missingYParts(text: string): string[] {
+  const start = /\bin the context of\b/i.exec(text);
+  if (!start) return [];
+  const rest = text.slice(start.index);
+  const parts: Array<[string, RegExp]> = [['facing', /\bfacing\b/i], ['we decided for', /\bwe\s+decided\b/i], ['to achieve', /\bto\s+achieve\b/i], ['accepting', /\baccepting\b/i]];
+  return parts.filter(([, word]) => !word.test(rest)).map(([name]) => name);
+}
+
+/** The line of a section's first text (a status, a date under its heading), else of its heading; null without the section. */
+function sectionValueLine(doc: MarkdownDoc, section: Section | null): number | null {
+  if (!section) return null;
+  const index = doc.lineNumbers.findIndex((line, i) => line > section.line && doc.lines[i]!.trim() !== '');
+  const line = index >= 0 ? doc.lineNumbers[index]! : null;
+  return line !== null && !/^\s{0,3}#/.test(doc.lines[index]!) ? line : section.line;
+}
+
+/** The line of the first "Key: value" line fieldIn would read. */
+function fieldLineNumber(doc: MarkdownDoc, keys: string[]): number | null {
+  for (const [lines, numbers] of [[doc.preamble, doc.preambleLineNumbers], [doc.lines, doc.lineNumbers]] as const) {
+    const index = lines.findIndex((line) => fieldLine(line, keys) !== null);
+    if (index >= 0) return numbers[index] ?? null;
+  }
+  return null;
+}
+
+/** The line dateOf read its date from, in the same order of preference. */
+function dateLineOf(doc: MarkdownDoc, dateSection: Section | null): number | null {
+  if (doc.frontMatter.date !== undefined && doc.frontMatter.date !== null && doc.frontMatter.date !== '') return doc.frontMatterLines.date ?? null;
+  const field = fieldLineNumber(doc, DATE_KEYS);
+  if (field !== null) return field;
+  if (dateSection) return sectionValueLine(doc, dateSection);
+  const bare = doc.preamble.findIndex((line) => plain(line) !== '');
+  if (bare >= 0 && /^\d{4}-\d{2}-\d{2}$/.test(plain(doc.preamble[bare]!))) return doc.preambleLineNumbers[bare] ?? null;
+  return fieldLineNumber(doc, UPDATED_KEYS);
 }
 
 /** "3. Use PostgreSQL", "ADR 3: Use X", "ADR-0003 Use X", "0003 - Use X" → number and bare title. */
@@ -132,14 +190,14 @@ function dateOf(doc: MarkdownDoc, dateSection: Section | null): string | null {
   const fm = doc.frontMatter.date;
   if (fm instanceof Date && !Number.isNaN(fm.getTime())) return fm.toISOString().slice(0, 10);
   if ((typeof fm === 'string' && fm.trim() !== '') || typeof fm === 'number') return String(fm).trim();
-  const field = fieldIn(doc, ['date', 'decision date', 'date decided']);
+  const field = fieldIn(doc, DATE_KEYS);
   if (field) return plain(field);
   const fromSection = dateSection?.own.split('\n').map((line) => plain(line.replace(/^\s*[*+-]\s+/, ''))).find((line) => line !== '');
   if (fromSection) return fromSection;
   // Some templates put the bare date on the first line after the title.
   const firstLine = doc.preamble.map((line) => plain(line)).find((line) => line !== '');
   if (firstLine && /^\d{4}-\d{2}-\d{2}$/.test(firstLine)) return firstLine;
-  const updated = fieldIn(doc, ['last updated', 'updated', 'last modified']);
+  const updated = fieldIn(doc, UPDATED_KEYS);
   return updated ? plain(updated) : null;
 }
 

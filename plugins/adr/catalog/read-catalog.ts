@@ -93,6 +93,12 @@ export async function readCatalog(dir: string): Promise<Catalog> {
   problems.push(...linkBothWays(adrs, byNumber));
   const present = new Set(files);
   for (const adr of adrs) problems.push(...adrProblems(adr, byNumber, present));
+  // Problems about whole records (duplicates, headings) point at the first record's title.
+  const titles = new Map(adrs.map((adr) => [adr.path, adr.outline?.title]));
+  for (const problem of problems) {
+    const title = problem.paths[0] === undefined ? null : titles.get(problem.paths[0]);
+    if (problem.line === undefined && title) problem.line = title;
+  }
   return { dir, adrs, summary: summarise(adrs), problems, skipped, scheme };
 }
 
@@ -184,7 +190,8 @@ function linkBothWays(adrs: ParsedAdr[], byNumber: Map<number, ParsedAdr[]>): Ca
   const problems: CatalogProblem[] = [];
   for (const adr of adrs) {
     for (const [kind, reverse] of Object.entries(REVERSE) as Array<[LinkKind, LinkKind]>) {
-      for (const link of adr.links[kind].filter((l) => !l.inferred && (l.path ?? l.target) != null)) {
+      for (const [index, link] of adr.links[kind].entries()) {
+        if (link.inferred || (link.path ?? link.target) == null) continue;
         const targets = link.path !== undefined ? adrs.filter((other) => other.path === link.path) : byNumber.get(link.target!) ?? [];
         for (const target of targets.filter((other) => other !== adr)) {
           const inferred: AdrLink = { target: adr.number, raw: link.raw, ...(adr.number === null ? { path: adr.path } : {}), inferred: true };
@@ -196,6 +203,7 @@ function linkBothWays(adrs: ParsedAdr[], byNumber: Map<number, ParsedAdr[]>): Ca
               message: `${adr.path} says "${link.raw}" but ${target.path} does not say so; treated as ${label(newer)} superseding ${label(older)}`,
               paths: [adr.path, target.path],
               numbers: [newer.number, older.number].filter((n): n is number => n !== null),
+              ...lineOf(adr.outline?.links[kind][index]),
             });
           }
         }
@@ -207,12 +215,15 @@ function linkBothWays(adrs: ParsedAdr[], byNumber: Map<number, ParsedAdr[]>): Ca
 
 function adrProblems(adr: ParsedAdr, byNumber: Map<number, ParsedAdr[]>, files: ReadonlySet<string>): CatalogProblem[] {
   const problems: CatalogProblem[] = [];
-  const at = (message: string, numbers: number[] = adr.number === null ? [] : [adr.number]) => ({ message, paths: [adr.path], numbers });
+  let line: number | null | undefined = null;
+  const at = (message: string, numbers: number[] = adr.number === null ? [] : [adr.number]) => ({ message, paths: [adr.path], numbers, ...lineOf(line) });
+  line = adr.outline?.status;
   if (adr.rawStatus === null && adr.status === null) problems.push({ kind: 'missing-status', ...at(`${adr.path} has no status`) });
   else if (adr.status === null) problems.push({ kind: 'unknown-status', ...at(`${adr.path} has a status we do not recognise: "${adr.rawStatus}"`) });
 
   for (const [kind, links] of Object.entries(adr.links) as Array<[LinkKind, AdrLink[]]>) {
-    for (const link of links) {
+    for (const [index, link] of links.entries()) {
+      line = adr.outline?.links[kind][index];
       if (link.path !== undefined) continue; // one of the folder's records
       if (link.target === null && link.href !== undefined) {
         // A file of the folder (ADR or not) is a good link; one outside the folder is not ours to judge.
@@ -226,6 +237,7 @@ function adrProblems(adr: ParsedAdr, byNumber: Map<number, ParsedAdr[]>, files: 
     }
   }
 
+  line = adr.outline?.status ?? adr.outline?.links.supersededBy[0];
   if (adr.status === 'superseded' && !adr.links.supersededBy.some((link) => link.path !== undefined || (link.target !== null && byNumber.has(link.target)))) {
     const named = adr.links.supersededBy.map((link) => link.target).filter((n): n is number => n !== null);
     const message = named.length > 0 ? `${adr.path} is superseded by ADR ${named.join(', ')}, which does not exist` : `${adr.path} is superseded but names no successor`;
@@ -233,6 +245,8 @@ function adrProblems(adr: ParsedAdr, byNumber: Map<number, ParsedAdr[]>, files: 
   }
   return problems;
 }
+
+const lineOf = (line: number | null | undefined) => (line ? { line } : {});
 
 function decodeHref(href: string): string {
   try {

@@ -1,5 +1,5 @@
 /** Status normalisation: the many words teams use, mapped onto the five statuses ADR tools agree on. */
-import type { AdrStatus } from './types.js';
+import type { AdrFormat, AdrStatus } from './types.js';
 
 // Checked in this order, so "Accepted, superseded by 7" counts as superseded and
 // "Proposed (rejected in review)" as rejected: the later state in a status line wins.
@@ -28,3 +28,16 @@ export function saysImplemented(raw: string | null): boolean {
   if (/\b(?:not(?: yet)?|partially|partly|being|to be|yet to be)\s+(?:implemented|done|completed?|shipped|delivered)\b/.test(text)) return false;
   return /\b(?:implemented|done|completed?|shipped|delivered|in production)\b/.test(text);
 }
+
+/**
+ * The words each format's template offers for its status (Nygard's article and adr-tools:
+ * proposed, accepted, deprecated, superseded; MADR adds rejected, which Nygard-style logs use as
+ * well). Synonyms the catalogue still understands ("Approved") are outside them: validate_adrs
+ * suggests the format's own word.
+ */
+export const STATUS_VOCABULARY: Record<AdrFormat, readonly string[]> = {
+  nygard: ['proposed', 'accepted', 'rejected', 'deprecated', 'superseded'],
+  'adr-tools': ['proposed', 'accepted', 'rejected', 'deprecated', 'superseded'],
+  madr: ['proposed', 'accepted', 'rejected', 'deprecated', 'superseded'],
+  'y-statement': ['proposed', 'accepted', 'rejected', 'deprecated', 'superseded'],
+};

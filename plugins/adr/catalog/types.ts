@@ -56,6 +56,22 @@ export interface ParsedAdr {
   links: AdrLinks;
   /** Set only when the heading's number ("# 5. …") disagrees with the file's ("0006-….md"). */
   headingNumber?: number;
+  /** Where things are in the file, for findings that name a line (validate_adrs). */
+  outline?: AdrOutline;
+}
+
+/** 1-based lines of a record's parts; null when the record has no such part. */
+export interface AdrOutline {
+  title: number | null;
+  status: number | null;
+  date: number | null;
+  /** The date as written (ParsedAdr.date may come from the file name). */
+  rawDate: string | null;
+  sections: Array<{ name: string; line: number; empty: boolean }>;
+  /** The line each stated link came from, parallel to ParsedAdr.links[kind] (inferred links come after and have none). */
+  links: Record<LinkKind, number[]>;
+  /** The Y-statement parts a record that starts one ("In the context of …") leaves out; empty otherwise. */
+  yStatementMissing: string[];
 }
 
 export type ProblemKind =
@@ -78,6 +94,8 @@ export interface CatalogProblem {
   paths: string[];
   /** ADR numbers involved (the duplicate, the gap, the missing target); none for date-named or slug-named records. */
   numbers: number[];
+  /** 1-based line in paths[0] the problem is at, when one line says it (a link, a status). */
+  line?: number;
 }
 
 export interface CatalogSummary {

@@ -120,11 +120,15 @@ async function entryPoints(root: string, files: readonly FileEntry[], workspace:
   return entries;
 }
 
+/** The files readProjectText reads, before the caps: also how drift detection picks them from a git tree. */
+export function textCandidates(files: readonly FileEntry[], skipDir?: string): { sourceFiles: FileEntry[]; configFiles: FileEntry[] } {
+  const inScope = files.filter((f) => readable(f) && !LOCKFILE.test(f.path) && !(skipDir && (f.path + '/').startsWith(skipDir + '/')));
+  return { sourceFiles: inScope.filter((f) => SOURCE.test(f.path)), configFiles: inScope.filter((f) => CONFIG.test(f.path)) };
+}
+
 /** Source and config files of the project (everything but Markdown, lockfiles and files too big to matter), product first when capped. */
 export async function readProjectText(root: string, files: readonly FileEntry[], workspace: Workspace, skipDir?: string): Promise<ProjectText> {
-  const inScope = files.filter((f) => readable(f) && !LOCKFILE.test(f.path) && !(skipDir && (f.path + '/').startsWith(skipDir + '/')));
-  const sourceFiles = inScope.filter((f) => SOURCE.test(f.path));
-  const configFiles = inScope.filter((f) => CONFIG.test(f.path));
+  const { sourceFiles, configFiles } = textCandidates(files, skipDir);
   const entries = sourceFiles.length > MAX_SOURCE_FILES || configFiles.length > MAX_SOURCE_FILES ? await entryPoints(root, files, workspace) : new Set<string>();
   const leftOut: LeftOut = { sources: 0, configs: 0, byKind: {} };
   const count = (list: 'sources' | 'configs') => (file: FileEntry) => {

@@ -34,6 +34,8 @@ export interface SitemapPage {
   changefreq: ChangeFrequency;
   lastmod: Date | null;
   lastmodSource: 'git' | 'mtime' | null;
+  /** The page's front matter (title, description for the site-pages service). */
+  frontMatter: Record<string, unknown> | null;
 }
 
 export interface PageCollection {
@@ -120,6 +122,7 @@ export async function collectPages(docsRoot: string, options: CollectOptions): P
         changefreq: options.updateFrequency ?? defaults.changefreq,
         lastmod,
         lastmodSource: committed ? 'git' : lastmod ? 'mtime' : null,
+        frontMatter,
       };
       const taken = byPath.get(page.path);
       if (!taken) {

@@ -4,29 +4,9 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { startTestToolpack } from '../../../sdk/testing.js';
 import { project } from '../project/fixtures.js';
 import { outcome } from '../../helpers/tool-result.js';
+import { ADR_TOOLS_1 } from './validate-adrs-fixtures.js';
 
 // One folder holding a record in every format the catalogue reads, as the tools that make them write them.
-const ADR_TOOLS_1 = `# 1. Record architecture decisions
-
-Date: 2023-01-09
-
-## Status
-
-Superseded by [2. Keep ADRs in MADR format](0002-keep-adrs-in-madr-format.md)
-
-## Context
-
-We need to record the architectural decisions made on this project.
-
-## Decision
-
-We will use Architecture Decision Records, as described by Michael Nygard.
-
-## Consequences
-
-See Michael Nygard's article, linked above.
-`;
-
 const MADR_2 = `# Keep ADRs in MADR format
 
 * Status: accepted
