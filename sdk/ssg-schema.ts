@@ -47,4 +47,5 @@ export const SsgAdapterSchema = Type.Object({
   serve: Fn,
   requires: Type.Object({ binary: Text, install: Text, versionArgs: Type.Optional(Type.Array(Type.String())) }),
   workflowSteps: Fn,
+  siteNeeds: Type.Optional(Fn),
 });

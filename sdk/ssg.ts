@@ -101,6 +101,14 @@ export interface SsgAdapter {
    * `outputDir`. `siteDir` is the site root relative to the repository ("." or "docs").
    */
   workflowSteps(input: { siteDir: string; baseUrlFromPages: boolean }): WorkflowStep[];
+  /**
+   * The packages an existing site's config (the marker's text) names: theme, extensions, plugins.
+   * deploy_pages installs them when the project declares no docs dependencies (a pip site:
+   * pyproject docs group or extra, docs requirements file). Names only from a fixed table: an
+   * unknown one is reported in `unknown`, not guessed. `documentsCode`: the build imports the
+   * project's package (autodoc, mkdocstrings), so it is installed too.
+   */
+  siteNeeds?(config: string): { packages: string[]; unknown: string[]; documentsCode?: boolean };
 }
 
 /** Type helper: checks an adapter object against the contract. */

@@ -18,7 +18,6 @@
 import { execFile } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { join, posix, relative } from 'node:path';
 import { promisify } from 'node:util';
 import { ElicitRequestSchema } from '@modelcontextprotocol/sdk/types.js';
@@ -36,6 +35,7 @@ import { outcome, type CallOutcome } from '../helpers/tool-result.js';
 import { tempDir } from '../helpers/workspace.js';
 import { git, project, type Tree } from '../plugins/project/fixtures.js';
 import { installMkdocstringsStandIn, pythonHas } from './mkdocstrings-stand-in.js';
+import { freePort } from '../helpers/free-port.js';
 
 const run = promisify(execFile);
 const VALIDATOR = join(process.cwd(), 'node_modules/.bin/action-validator');
@@ -51,14 +51,6 @@ if (canMkdocsMaterial && !pythonHas('mkdocstrings')) process.env.HOME = installM
 afterAll(() => {
   process.env.HOME = home;
 });
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
-}
 
 /** Every file of the tree under `root` (no .git, no .toolpack), with its bytes' hash, size and text. */
 function snapshot(root: string): Map<string, { hash: string; size: number; text: string }> {

@@ -76,8 +76,8 @@ export async function populate(input: PopulateInput, ctx: PopulateContext): Prom
   const projectName = gathered.scan.manifests.find((m) => m.name)?.name ?? (root.split(/[\\/]/).pop() || 'the project');
   const planned = planPages(facts, { level: input.populationLevel, includeProjectSpecific: input.includeProjectSpecific, projectName });
   const { site, docsRoot, sectionsRoot } = await resolveDocsRoot(requested, [root, workspace.root], workspace, ctx.adapters);
-  // Sphinx is no adapter of the ssg pack, but its toctrees decide what a reader reaches all the same.
-  const sphinx = site ? null : await findSphinxSource(sectionsRoot, workspace);
+  // Sphinx is no built-in adapter of the ssg pack (an opt-in module may add one), but its toctrees decide what a reader reaches all the same.
+  const sphinx = site && site.adapter.id !== 'sphinx' ? null : await findSphinxSource(sectionsRoot, workspace);
   // Pages go into the folders the project has, whatever their case (docs/Reference, docs/Guides).
   const targets = planned.map((page) => {
     const target = pageTarget(page, docsRoot, site);

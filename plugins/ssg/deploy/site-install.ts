@@ -1,9 +1,9 @@
 /**
  * What the deploy workflow installs for an existing site, in place of the adapter's bare install of
  * the generator (a themed MkDocs site fails with only `mkdocs`: "No module named 'pymdownx'").
- * For MkDocs, the first the project declares: the pyproject `docs` dependency group (pip >= 25.1
+ * For MkDocs (and a contributed pip-installed generator with `siteNeeds`, e.g. Sphinx), the first the project declares: the pyproject `docs` dependency group (pip >= 25.1
  * reads groups), the `docs` extra, a Poetry `docs` group (listed), a docs requirements file; else
- * the theme, plugins and extensions mkdocs.yml names (mkdocs-packages.ts). With mkdocstrings the
+ * the theme, plugins and extensions mkdocs.yml names (mkdocs-packages.ts; the adapter's `siteNeeds` for others). With mkdocstrings the
  * package itself is installed too, so the handler can import what it documents. For Jekyll, a
  * Gemfile's gems (bundle install, bundle exec). Only fixed texts and validated package names reach
  * the shell line.
@@ -31,14 +31,31 @@ const REQUIREMENTS = ['docs/requirements.txt', 'docs/requirements-docs.txt', 're
 /** A PyPI project name (PEP 508), the only thing from a manifest that may reach a shell line. */
 const PACKAGE_NAME = /^[A-Za-z0-9](?:[A-Za-z0-9._-]{0,98}[A-Za-z0-9])?$/;
 
+/** A package an adapter's siteNeeds names, as it may reach the shell line: `name` or `"name[extra,...]"`; undefined when it is anything else. */
+function packageArg(spec: string): string | undefined {
+  const bare = spec.replace(/^"(.*)"$/, '$1');
+  const match = /^([^[\]]+)(\[[A-Za-z0-9._-]+(?:,[A-Za-z0-9._-]+)*\])?$/.exec(bare);
+  if (!match || !PACKAGE_NAME.test(match[1]!)) return undefined;
+  return match[2] ? `"${bare}"` : bare;
+}
+
 export async function siteInstall(adapter: SsgAdapter, siteDir: string, marker: string | null, read: RepoReader): Promise<SiteInstall | undefined> {
   if (adapter.id === 'jekyll') return jekyllInstall(siteDir, read);
-  if (adapter.id !== 'mkdocs') return undefined;
+  // A pip-installed generator (MkDocs, a contributed Sphinx adapter): what the project declares, else what its config names.
+  const needsOf = adapter.id === 'mkdocs' ? mkdocsNeeds : adapter.traits.ecosystem === 'python' ? adapter.siteNeeds?.bind(adapter) : undefined;
+  if (!needsOf) return undefined;
   const config = marker ? await read(posix.join(siteDir, marker)) : undefined;
-  const needs = config === undefined ? undefined : mkdocsNeeds(config);
+  const named = config === undefined ? undefined : needsOf(config);
+  const packages = named ? named.packages.map(packageArg) : [];
+  // Only validated names reach the shell line; anything else is reported like an unknown name.
+  const needs = named && {
+    packages: packages.filter((p): p is string => p !== undefined),
+    unknown: [...named.unknown, ...named.packages.filter((_, i) => packages[i] === undefined).map((p) => `package ${JSON.stringify(p)}`)],
+    documentsCode: named.documentsCode === true,
+  };
   const project = await pythonProject(siteDir, read);
   const withPackage = (dir: string) => (needs?.documentsCode && project?.installable && project.dir === dir ? '\npip install .' : '');
-  const forCode = (dir: string) => (withPackage(dir) ? ' and the package itself (mkdocstrings imports what it documents)' : '');
+  const forCode = (dir: string) => (withPackage(dir) ? ` and the package itself (${adapter.id === 'mkdocs' ? 'mkdocstrings' : adapter.name} imports what it documents)` : '');
 
   if (project) {
     const { dir, toml } = project;
@@ -78,9 +95,10 @@ export async function siteInstall(adapter: SsgAdapter, siteDir: string, marker: 
   }
 
   if (!needs) return undefined;
-  const steps: WorkflowStep[] = [{ name: 'Install MkDocs and what mkdocs.yml names', run: `pip install ${needs.packages.join(' ')}` }];
-  if (project && withPackage(project.dir)) steps.push({ name: 'Install the package mkdocstrings documents', run: 'pip install .', 'working-directory': project.dir });
-  // Nothing beyond MkDocs itself: the adapter's own step says it.
+  if (needs.packages.length === 0) return undefined;
+  const steps: WorkflowStep[] = [{ name: `Install ${adapter.name} and what ${posix.basename(marker!)} names`, run: `pip install ${needs.packages.join(' ')}` }];
+  if (project && withPackage(project.dir)) steps.push({ name: `Install the package ${adapter.id === 'mkdocs' ? 'mkdocstrings' : adapter.name} documents`, run: 'pip install .', 'working-directory': project.dir });
+  // Nothing beyond the generator itself: the adapter's own step says it.
   if (steps.length === 1 && needs.packages.length === 1 && needs.unknown.length === 0) return undefined;
   const unknown = needs.unknown.length ? ` Not installed, their packages are not known: ${needs.unknown.join(', ')}; add them to the install step.` : '';
   return {

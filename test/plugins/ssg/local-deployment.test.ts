@@ -16,6 +16,7 @@ import { startTestToolpack, type TestToolpack } from '../../../sdk/testing.js';
 import { outcome } from '../../helpers/tool-result.js';
 import { tempDir } from '../../helpers/workspace.js';
 import { sampleProject } from './sample-project.js';
+import { freePort } from '../../helpers/free-port.js';
 
 /** Processes (other than this one) whose command line mentions `folder` or whose working folder is inside it. */
 function survivors(folder: string): string[] {
@@ -41,14 +42,6 @@ function survivors(folder: string): string[] {
 }
 
 /** A port nothing listens on right now. */
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
-}
-
 const hasProc = existsSync('/proc/self/cmdline');
 
 async function start(root: string, adapters: SsgAdapter[] = []): Promise<TestToolpack> {

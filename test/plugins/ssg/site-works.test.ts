@@ -8,7 +8,6 @@
  * matter the Jekyll site works. Through a real MCP client.
  */
 import { readFileSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { findBinary } from '../../../plugins/ssg/local/find-binary.js';
@@ -16,6 +15,7 @@ import { connectTestClient, startTestToolpack, type TestToolpack } from '../../.
 import { outcome, type CallOutcome } from '../../helpers/tool-result.js';
 import { project, json, type Tree } from '../project/fixtures.js';
 import { sampleProject } from './sample-project.js';
+import { freePort } from '../../helpers/free-port.js';
 
 /** A JavaScript web framework whose docs/ folder is Markdown for a site built elsewhere. */
 export const frameworkWithDocs = (): Tree => ({
@@ -34,14 +34,6 @@ export const frameworkWithDocs = (): Tree => ({
 });
 
 const PAGES = ['docs/index.md', 'docs/Reference/Server.md', 'docs/Reference/Routes.md', 'docs/Reference/Hooks.md', 'docs/Guides/Getting-Started.md', 'docs/Guides/Testing.md'];
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
-}
 
 const GENERATORS = ['jekyll', 'hugo', 'mkdocs', 'eleventy'] as const;
 const installed = Object.fromEntries(await Promise.all(GENERATORS.map(async (g) => [g, await findBinary(g, process.cwd())] as const))) as Record<(typeof GENERATORS)[number], string | undefined>;
