@@ -12,7 +12,7 @@
 /** Files of a pack that hold definitions only (topics, parameter schemas) and import nothing but the SDK: api.ts may load them. */
 // Definition files: events, schemas, the stored-result reader, the technology catalogue's data, and small pure readers
 // of formats (go.mod, workflow triggers, environment writes); they load only the SDK and a format library.
-const DEFINITIONS = '(events|schemas|conversation|analysis-reader|go-mod|rule-schema|technologies/[a-z-]+|environment/(env-writes|workflow-triggers))\\.ts$';
+const DEFINITIONS = '(events|schemas|conversation|analysis-reader|go-mod|rule-schema|technologies/[a-z-]+|environment/(env-writes|workflow-triggers)|populate/sphinx-toctree)\\.ts$';
 
 module.exports = {
   forbidden: [
