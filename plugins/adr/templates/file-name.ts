@@ -74,16 +74,13 @@ function unnumberedConvention(paths: string[], scheme: NamingScheme): NamingConv
 
 const DANGLING = /^(?:a|an|and|as|at|by|for|from|in|into|of|on|or|over|the|to|via|with|without)$/;
 
+/** A title's words as a file name spells them: accents folded, lower case, letters and digits only. */
+export const slugWords = (title: string): string[] =>
+  title.normalize('NFKD').replace(/[\u0300-\u036f]/g, '').toLowerCase().split(/[^a-z0-9]+/).filter(Boolean);
+
 /** "Use PostgreSQL for Orders (v2)!" → "use-postgresql-for-orders-v2"; accents folded, at most ~60 characters on a word boundary. */
 export function slugify(title: string, separator = '-'): string {
-  const words = title
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, ' ')
-    .trim()
-    .split(' ')
-    .filter(Boolean);
+  const words = slugWords(title);
   const kept: string[] = [];
   for (const word of words) {
     if ([...kept, word].join(separator).length > 60 && kept.length > 0) break;

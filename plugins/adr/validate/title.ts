@@ -7,18 +7,17 @@
  */
 import { basename } from 'node:path';
 import { dateFromFileName } from '../catalog/naming.js';
+import { slugWords } from '../templates/file-name.js';
 import { finding, problemFindings, type ValidationContext } from './context.js';
 import type { Finding } from './rules.js';
 
-const words = (text: string) =>
-  text.normalize('NFKD').replace(/[\u0300-\u036f]/g, '').toLowerCase().split(/[^a-z0-9]+/).filter(Boolean);
 
 /** The file's slug words: extension, "adr-" and number or date prefix left out. */
 export function fileSlugWords(path: string): string[] {
   const file = basename(path).replace(/\.(?:md|markdown)$/i, '');
   const dated = dateFromFileName(file);
   const slug = dated ? dated.slug : file.replace(/^(?:adr[-_ ]?)?\d+(?=[-_. ]|$)[-_. ]*/i, '');
-  return words(slug);
+  return slugWords(slug);
 }
 
 /** A word with digits ("v6", "ics29", "02"): a version or a spec's number, often left out of titles, so not compared. */
@@ -27,7 +26,7 @@ const NUMBERED = /\d/;
 /** True when the file's words are the title's: equal once punctuation goes ("nextjs" = "Next.js"), or each of them in it. */
 export function titleMatchesFile(title: string, path: string): boolean {
   const file = fileSlugWords(path).filter((word) => !NUMBERED.test(word));
-  const named = words(title);
+  const named = slugWords(title);
   if (file.length === 0 || named.length === 0) return true;
   const [fileText, titleText] = [file.join(''), named.join('')];
   if (titleText.startsWith(fileText) || fileText.startsWith(titleText)) return true;

@@ -5,11 +5,7 @@
  * template's title style and its sections in its order (not the built-in Nygard layout).
  */
 import { describe, expect, it } from 'vitest';
-import { startToolpack } from '../../../core/bootstrap.js';
-import { createRootLogger } from '../../../core/services/logger.js';
-import { connectTestClient } from '../../../sdk/testing.js';
-import { fullResult } from '../../helpers/full-result.js';
-import { outcome } from '../../helpers/tool-result.js';
+import { toolClient } from '../../helpers/tool-client.js';
 import { project, type Tree } from '../project/fixtures.js';
 
 const TEMPLATE = `# ADR {ADR-NUMBER}: {TITLE}\n\n## Changelog\n\n* {date}: {changelog}\n\n## Status\n\n{DRAFT | PROPOSED} Not Implemented\n\n## Context\n\n> The forces at play, stated plainly.\n\n## Decision\n\n> What we will do about them.\n\n## Consequences\n\n> What follows from it.\n\n### Positive\n\n### Negative\n\n### Neutral\n\n## References\n\n* {links}\n`;
@@ -33,13 +29,7 @@ function goMonorepo(): Tree {
 describe("a new record follows the folder's own template (Go monorepo, docs/architecture)", () => {
   it('numbers it adr-006, titles it "ADR 006: …" and keeps the template\'s sections in order', async () => {
     const root = project(goMonorepo(), 'toolpack-go-template-');
-    const kernel = await startToolpack({ cwd: root, preset: 'all', logger: createRootLogger('silent') });
-    const mcp = await connectTestClient(kernel);
-    const call = async (name: string, args: Record<string, unknown>) => {
-      const result = outcome((await mcp.callTool({ name, arguments: args })) as never);
-      expect(result.isError, `${name}: ${result.text}`).toBe(false);
-      return fullResult(mcp, result.data);
-    };
+    const { call, close } = await toolClient(root);
     try {
       const written = await call('generate_adr_from_decision', {
         decisionData: {
@@ -68,8 +58,7 @@ describe("a new record follows the folder's own template (Go monorepo, docs/arch
       expect(found.adrs[5]).toMatchObject({ number: 6, title: 'Light client recovery', status: 'proposed' });
       expect(found.problems).toEqual([]);
     } finally {
-      await mcp.close();
-      await kernel.stop();
+      await close();
     }
   }, 120_000);
 });
